@@ -1,0 +1,192 @@
+// mass-properties: volume, mass, center of mass and inertia of rigid bodies.
+// Plain C++17, no exceptions across the API: every entry point returns a status.
+//
+// Conventions (shared with the JavaScript package):
+// - Vectors are [x, y, z]; 3x3 matrices are 9 doubles, row-major.
+// - `inertia` is the tensor about the center of mass: diagonal = integral (y^2 + z^2) dm etc.,
+//   off-diagonals are the negated products of inertia (I_xy = -integral x*y dm).
+// - Quaternions are [x, y, z, w].
+// - Principal moments ascend; principal axis i (a unit column) belongs to moment i and the three
+//   axes form a right-handed frame whose rotation is `principalRotation`.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace massprops {
+
+using Vec3 = std::array<double, 3>;
+using Mat3 = std::array<double, 9>;
+using Quat = std::array<double, 4>;
+
+// One list of error codes; the JavaScript error codes are these names.
+#define MASSPROPS_STATUS_LIST(X)                                                                  \
+    X(Ok, "OK")                                                                                   \
+    X(InvalidType, "INVALID_TYPE")             /* an argument of the wrong type (JS only) */      \
+    X(InvalidLength, "INVALID_LENGTH")         /* an array length that is not a multiple of 3 */  \
+    X(EmptyMesh, "EMPTY_MESH")                 /* no triangles */                                 \
+    X(NonFinitePosition, "NON_FINITE_POSITION")/* NaN or Infinity in positions */                 \
+    X(IndexOutOfRange, "INDEX_OUT_OF_RANGE")                                                      \
+    X(InvalidDensity, "INVALID_DENSITY")       /* zero, negative or non-finite density */         \
+    X(InvalidMass, "INVALID_MASS")             /* zero, negative or non-finite mass */            \
+    X(InvalidOptions, "INVALID_OPTIONS")       /* e.g. both density and mass given */             \
+    X(InvalidDimension, "INVALID_DIMENSION")   /* a shape size that is not finite and positive */ \
+    X(ZeroVolume, "ZERO_VOLUME")               /* the mesh encloses no volume */                  \
+    X(InvalidTransform, "INVALID_TRANSFORM")                                                      \
+    X(InvalidBody, "INVALID_BODY")             /* not a physically valid rigid body */            \
+    X(InvalidArgument, "INVALID_ARGUMENT")
+
+enum class Status {
+#define MASSPROPS_ENUM_ENTRY(name, code) name,
+    MASSPROPS_STATUS_LIST(MASSPROPS_ENUM_ENTRY)
+#undef MASSPROPS_ENUM_ENTRY
+};
+
+// The stable string code of a status, e.g. "INDEX_OUT_OF_RANGE".
+const char* statusCode(Status status);
+// Every status code, in enum order.
+std::vector<std::string> statusCodes();
+
+enum class ScalarType { Float32, Float64 };
+enum class IndexType { None, Uint16, Uint32 };
+
+// A triangle mesh borrowed from the caller. With IndexType::None every three consecutive
+// vertices form a triangle (non-indexed geometry, STL).
+struct MeshView {
+    const void* positions = nullptr;
+    std::size_t positionCount = 0;  // number of scalars (3 per vertex)
+    ScalarType positionType = ScalarType::Float64;
+    const void* indices = nullptr;
+    std::size_t indexCount = 0;
+    IndexType indexType = IndexType::None;
+};
+
+// How heavy the body is: a density (mass per unit volume) or a total mass.
+struct MassOptions {
+    enum class Given { Density, Mass };
+    Given given = Given::Density;
+    double value = 1.0;
+};
+
+// What the mesh looks like as a surface. Topology is read after welding vertices with exactly
+// equal coordinates, so seams with duplicated vertices (UVs, normals) do not count as open.
+struct Diagnostics {
+    std::uint32_t triangles = 0;
+    bool closed = true;                    // every edge is shared by an even number (>= 2) of triangles
+    std::uint32_t boundaryEdges = 0;       // edges used by exactly one triangle
+    std::uint32_t nonManifoldEdges = 0;    // edges used by more than two triangles
+    std::uint32_t inconsistentEdges = 0;   // shared edges not traversed equally often in both directions
+    bool consistentWinding = true;         // inconsistentEdges == 0
+    bool inverted = false;                 // the winding enclosed a negative volume; results are for the flipped mesh
+    std::uint32_t degenerateTriangles = 0; // zero area (repeated or collinear vertices)
+};
+
+// A rigid body as needed to place and combine it. Mass may be negative for a hole that is
+// subtracted in combine(); then volume and inertia are negative too.
+struct Body {
+    double mass = 0;
+    double volume = 0;
+    Vec3 centerOfMass{0, 0, 0};
+    Mat3 inertia{0, 0, 0, 0, 0, 0, 0, 0, 0};  // about the center of mass
+    double surfaceArea = 0;                    // NaN when it cannot be known (see transform, combine)
+    Vec3 surfaceCentroid{0, 0, 0};             // NaN likewise
+};
+
+struct PrincipalFrame {
+    Vec3 moments{0, 0, 0};                   // ascending
+    std::array<Vec3, 3> axes{};              // axes[i] belongs to moments[i]; right-handed
+    Quat rotation{0, 0, 0, 1};               // rotation matrix with axes as columns
+};
+
+struct MassProperties {
+    double mass = 0;
+    double volume = 0;
+    double density = 0;
+    Vec3 centerOfMass{0, 0, 0};
+    Mat3 inertia{0, 0, 0, 0, 0, 0, 0, 0, 0};
+    Vec3 principalMoments{0, 0, 0};
+    std::array<Vec3, 3> principalAxes{};
+    Quat principalRotation{0, 0, 0, 1};
+    double surfaceArea = 0;
+    Vec3 surfaceCentroid{0, 0, 0};
+    Diagnostics diagnostics;
+};
+
+struct Result {
+    Status status = Status::Ok;
+    std::string message;  // empty when ok; otherwise names what is wrong
+    MassProperties value;
+    bool ok() const { return status == Status::Ok; }
+};
+
+// --- meshes ----------------------------------------------------------------------------------
+Result measureMesh(const MeshView& mesh, const MassOptions& options = {});
+
+// Only the surface checks behind Diagnostics (welding, edge counts), without integration.
+Status inspectMesh(const MeshView& mesh, Diagnostics& out, std::string* message = nullptr);
+
+// --- analytic shapes, in the frames of the matching three.js geometries ------------------------
+// Centered at the origin; Y is the long axis of cylinder, capsule and cone.
+Result box(double width, double height, double depth, const MassOptions& options = {});
+Result sphere(double radius, const MassOptions& options = {});
+Result ellipsoid(double rx, double ry, double rz, const MassOptions& options = {});
+Result cylinder(double radius, double height, const MassOptions& options = {});
+// `length` is the straight part between the two hemispheres (three.js CapsuleGeometry).
+Result capsule(double radius, double length, const MassOptions& options = {});
+// Apex at +height/2, base disk at -height/2 (three.js ConeGeometry); the base is part of the surface.
+Result cone(double radius, double height, const MassOptions& options = {});
+
+// --- compound bodies -------------------------------------------------------------------------
+struct Transform {
+    Vec3 position{0, 0, 0};
+    Quat quaternion{0, 0, 0, 1};
+    Vec3 scale{1, 1, 1};  // applied first, in the body's frame; negative entries mirror
+};
+
+// The same body mapped by x -> R * S * x + p (density unchanged, so mass scales with |det S|).
+// Under a non-uniform scale the surface area cannot be derived and becomes NaN.
+Result transform(const Body& body, const Transform& t);
+
+// The aggregate of several bodies in one frame. Parts with negative mass are subtracted (holes);
+// the result must still be a valid body. The surface area is NaN if a part was subtracted.
+Result combine(const std::vector<Body>& parts);
+
+// The inertia tensor of `body` about `point`, expressed in the axes of a frame rotated by
+// `rotation` (its columns are the frame's axes in the body's coordinates).
+Status inertiaAbout(const Body& body, const Vec3& point, const Quat& rotation, Mat3& out,
+                    std::string* message = nullptr);
+
+// Builds the full result (density, principal frame) from a body. Fails for invalid bodies.
+Result fromBody(const Body& body, const Diagnostics& diagnostics = {});
+Body toBody(const MassProperties& value);
+
+// Principal moments and axes of a symmetric tensor, canonical for repeated moments.
+PrincipalFrame principalFrame(const Mat3& inertia);
+
+// --- torque-free rotation (Euler's equations) ---------------------------------------------------
+struct SpinState {
+    Quat orientation{0, 0, 0, 1};  // rotation from the principal (body) frame to the world frame
+    Vec3 angularVelocity{0, 0, 0}; // in the body's principal frame
+};
+
+struct SpinOptions {
+    double duration = 0;     // seconds to advance
+    double timeStep = 1e-3;  // largest internal step
+};
+
+struct SpinResult {
+    Status status = Status::Ok;
+    std::string message;
+    SpinState state;
+    double kineticEnergy = 0;    // 1/2 w.Iw
+    Vec3 angularMomentum{0, 0, 0}; // in the world frame
+    bool ok() const { return status == Status::Ok; }
+};
+
+// Advances a freely spinning body with the given principal moments.
+SpinResult simulateRotation(const Vec3& principalMoments, const SpinState& start, const SpinOptions& options);
+
+}  // namespace massprops

@@ -1,0 +1,87 @@
+// Principal moments and axes: the eigen-decomposition of the symmetric inertia tensor, made
+// canonical so that repeated moments (spheres, cubes, cylinders) give the same axes every time.
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+
+#include "internal.h"
+
+namespace massprops {
+
+namespace {
+
+using detail::cross;
+using detail::dot;
+using detail::norm;
+using detail::scale;
+
+// Sign convention: the component of largest magnitude is positive (the first one on ties).
+Vec3 canonicalSign(const Vec3& v) {
+    int k = 0;
+    for (int i = 1; i < 3; ++i)
+        if (std::abs(v[i]) > std::abs(v[k]) + 1e-12) k = i;
+    return v[k] < 0 ? scale(v, -1) : v;
+}
+
+// A unit vector perpendicular to unit `n`, from the world axis least aligned with it.
+Vec3 canonicalPerpendicular(const Vec3& n) {
+    int k = 0;
+    for (int i = 1; i < 3; ++i)
+        if (std::abs(n[i]) < std::abs(n[k]) - 1e-12) k = i;
+    Vec3 e{0, 0, 0};
+    e[k] = 1;
+    const Vec3 u = detail::sub(e, scale(n, dot(e, n)));
+    return scale(u, 1 / norm(u));
+}
+
+}  // namespace
+
+PrincipalFrame principalFrame(const Mat3& inertia) {
+    Eigen::Matrix3d m;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) m(i, j) = 0.5 * (inertia[3 * i + j] + inertia[3 * j + i]);
+    Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> solver(m);
+    PrincipalFrame frame;
+    Vec3 v[3];
+    for (int i = 0; i < 3; ++i) {
+        frame.moments[i] = solver.eigenvalues()(i);  // ascending
+        v[i] = {solver.eigenvectors()(0, i), solver.eigenvectors()(1, i), solver.eigenvectors()(2, i)};
+        v[i] = scale(v[i], 1 / norm(v[i]));
+    }
+    const Vec3& l = frame.moments;
+    // Moments closer than this are the same moment measured with rounding error.
+    const double tol = 1e-10 * std::max({std::abs(l[0]), std::abs(l[1]), std::abs(l[2])});
+    const bool low = l[1] - l[0] <= tol, high = l[2] - l[1] <= tol;
+    Vec3 a0, a1, a2;
+    if (low && high) {
+        a0 = {1, 0, 0};
+        a1 = {0, 1, 0};
+        a2 = {0, 0, 1};
+        const double mean = (l[0] + l[1] + l[2]) / 3;
+        frame.moments = {mean, mean, mean};
+    } else if (low) {
+        a2 = canonicalSign(v[2]);
+        a0 = canonicalPerpendicular(a2);
+        a1 = cross(a2, a0);
+        const double mean = 0.5 * (l[0] + l[1]);
+        frame.moments[0] = frame.moments[1] = mean;
+    } else if (high) {
+        a0 = canonicalSign(v[0]);
+        a1 = canonicalPerpendicular(a0);
+        a2 = cross(a0, a1);
+        const double mean = 0.5 * (l[1] + l[2]);
+        frame.moments[1] = frame.moments[2] = mean;
+    } else {
+        a0 = canonicalSign(v[0]);
+        a1 = canonicalSign(v[1]);
+        // Re-orthogonalise against rounding, then complete a right-handed frame.
+        a1 = detail::sub(a1, scale(a0, dot(a0, a1)));
+        a1 = scale(a1, 1 / norm(a1));
+        a2 = cross(a0, a1);
+    }
+    frame.axes = {a0, a1, a2};
+    const Mat3 r{a0[0], a1[0], a2[0], a0[1], a1[1], a2[1], a0[2], a1[2], a2[2]};
+    frame.rotation = detail::quaternionFromMatrix(r);
+    return frame;
+}
+
+}  // namespace massprops
