@@ -1,0 +1,61 @@
+// Typed access to a MeshView: positions as float or double, indices as none, uint16 or uint32.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+
+#include "mass_properties/mass_properties.h"
+
+namespace massprops {
+namespace detail {
+
+template <typename T>
+struct PositionReader {
+    const T* data;
+    Vec3 operator()(std::size_t vertex) const {
+        const T* p = data + 3 * vertex;
+        return {static_cast<double>(p[0]), static_cast<double>(p[1]), static_cast<double>(p[2])};
+    }
+};
+
+template <typename I>
+struct IndexReader {
+    const I* data;
+    std::uint32_t operator()(std::size_t i) const { return static_cast<std::uint32_t>(data[i]); }
+};
+
+struct SequentialIndex {
+    std::uint32_t operator()(std::size_t i) const { return static_cast<std::uint32_t>(i); }
+};
+
+// Calls f(positionReader, indexReader) with the concrete types of `mesh`.
+template <typename F>
+auto withMeshTypes(const MeshView& mesh, F&& f) {
+    auto withIndices = [&](auto positions) {
+        switch (mesh.indexType) {
+            case IndexType::Uint16:
+                return f(positions, IndexReader<std::uint16_t>{static_cast<const std::uint16_t*>(mesh.indices)});
+            case IndexType::Uint32:
+                return f(positions, IndexReader<std::uint32_t>{static_cast<const std::uint32_t*>(mesh.indices)});
+            default:
+                return f(positions, SequentialIndex{});
+        }
+    };
+    if (mesh.positionType == ScalarType::Float32)
+        return withIndices(PositionReader<float>{static_cast<const float*>(mesh.positions)});
+    return withIndices(PositionReader<double>{static_cast<const double*>(mesh.positions)});
+}
+
+inline std::size_t vertexCount(const MeshView& mesh) { return mesh.positionCount / 3; }
+inline std::size_t cornerCount(const MeshView& mesh) {
+    return mesh.indexType == IndexType::None ? vertexCount(mesh) : mesh.indexCount;
+}
+
+// Checks lengths, emptiness, finiteness and index range; fills `message` on failure.
+Status validateMesh(const MeshView& mesh, std::string& message);
+
+// inspectMesh() for a mesh that passed validateMesh().
+Status inspectValidMesh(const MeshView& mesh, Diagnostics& out, std::string& message);
+
+}  // namespace detail
+}  // namespace massprops

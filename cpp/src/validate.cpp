@@ -1,0 +1,97 @@
+// Input checks shared by every mesh entry point: lengths, emptiness, finiteness, index range.
+#include <algorithm>
+#include <cmath>
+
+#include "internal.h"
+#include "mesh_access.h"
+
+namespace massprops {
+namespace detail {
+
+namespace {
+
+template <typename T>
+bool findNonFinite(const T* p, std::size_t n, std::size_t& at) {
+    // Sum first: one branch-free pass in the common all-finite case.
+    T acc = 0;
+    for (std::size_t i = 0; i < n; ++i) acc += p[i] * T(0);
+    if (acc == 0) return false;
+    for (std::size_t i = 0; i < n; ++i)
+        if (!std::isfinite(p[i])) {
+            at = i;
+            return true;
+        }
+    return false;
+}
+
+template <typename I>
+bool findOutOfRange(const I* idx, std::size_t n, std::size_t vertices, std::size_t& at) {
+    I largest = 0;
+    for (std::size_t i = 0; i < n; ++i) largest = std::max(largest, idx[i]);
+    if (static_cast<std::size_t>(largest) < vertices) return false;
+    for (std::size_t i = 0; i < n; ++i)
+        if (static_cast<std::size_t>(idx[i]) >= vertices) {
+            at = i;
+            return true;
+        }
+    return false;
+}
+
+double positionAt(const MeshView& mesh, std::size_t i) {
+    return mesh.positionType == ScalarType::Float32 ? static_cast<const float*>(mesh.positions)[i]
+                                                    : static_cast<const double*>(mesh.positions)[i];
+}
+
+}  // namespace
+
+Status validateMesh(const MeshView& mesh, std::string& message) {
+    if (mesh.positionCount % 3 != 0) {
+        message = "positions.length (" + std::to_string(mesh.positionCount) + ") is not a multiple of 3";
+        return Status::InvalidLength;
+    }
+    const std::size_t vertices = vertexCount(mesh);
+    if (mesh.indexType == IndexType::None) {
+        if (vertices % 3 != 0) {
+            message = "a non-indexed mesh needs 3 vertices per triangle, but positions hold " +
+                      std::to_string(vertices) + " vertices";
+            return Status::InvalidLength;
+        }
+    } else if (mesh.indexCount % 3 != 0) {
+        message = "indices.length (" + std::to_string(mesh.indexCount) + ") is not a multiple of 3";
+        return Status::InvalidLength;
+    }
+    if (cornerCount(mesh) == 0) {
+        message = "mesh has no triangles";
+        return Status::EmptyMesh;
+    }
+    if ((mesh.positions == nullptr) || (mesh.indexType != IndexType::None && mesh.indices == nullptr)) {
+        message = "mesh data pointer is null";
+        return Status::InvalidArgument;
+    }
+    std::size_t at = 0;
+    const bool nonFinite = mesh.positionType == ScalarType::Float32
+                               ? findNonFinite(static_cast<const float*>(mesh.positions), mesh.positionCount, at)
+                               : findNonFinite(static_cast<const double*>(mesh.positions), mesh.positionCount, at);
+    if (nonFinite) {
+        message = "positions[" + std::to_string(at) + "] (vertex " + std::to_string(at / 3) + ", " +
+                  "xyz"[at % 3] + ") is " + formatNumber(positionAt(mesh, at));
+        return Status::NonFinitePosition;
+    }
+    bool outOfRange = false;
+    if (mesh.indexType == IndexType::Uint16)
+        outOfRange = findOutOfRange(static_cast<const std::uint16_t*>(mesh.indices), mesh.indexCount, vertices, at);
+    else if (mesh.indexType == IndexType::Uint32)
+        outOfRange = findOutOfRange(static_cast<const std::uint32_t*>(mesh.indices), mesh.indexCount, vertices, at);
+    if (outOfRange) {
+        const std::size_t index = mesh.indexType == IndexType::Uint16
+                                      ? static_cast<const std::uint16_t*>(mesh.indices)[at]
+                                      : static_cast<const std::uint32_t*>(mesh.indices)[at];
+        message = "index " + std::to_string(index) + " at triangle " + std::to_string(at / 3) +
+                  " is out of range (" + std::to_string(vertices) + " vertices)";
+        return Status::IndexOutOfRange;
+    }
+    return Status::Ok;
+}
+
+}  // namespace detail
+}  // namespace massprops
