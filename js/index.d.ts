@@ -1,0 +1,137 @@
+// Types of the `mass-properties` package (hand-written; checked by tsc --strict in the tests).
+
+export type Vec3 = [number, number, number];
+/** Quaternion [x, y, z, w]. */
+export type Quat = [number, number, number, number];
+/** 3×3 matrix, row-major. */
+export type Mat3 = [number, number, number, number, number, number, number, number, number];
+
+/** Every code a MassPropertiesError can carry (mirrors the C++ Status enum). */
+export type ErrorCode =
+  | 'INVALID_TYPE'
+  | 'INVALID_LENGTH'
+  | 'EMPTY_MESH'
+  | 'NON_FINITE_POSITION'
+  | 'INDEX_OUT_OF_RANGE'
+  | 'INVALID_DENSITY'
+  | 'INVALID_MASS'
+  | 'INVALID_OPTIONS'
+  | 'INVALID_DIMENSION'
+  | 'ZERO_VOLUME'
+  | 'INVALID_TRANSFORM'
+  | 'INVALID_BODY'
+  | 'INVALID_ARGUMENT';
+
+export class MassPropertiesError extends Error {
+  readonly name: 'MassPropertiesError';
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string);
+}
+
+/** How heavy the body is: a density (mass per unit volume, default 1) or a total mass — not both. */
+export type MassOptions = { density?: number; mass?: never } | { mass: number; density?: never };
+
+/** What the mesh looks like as a surface (vertices with equal coordinates are welded first). */
+export interface Diagnostics {
+  triangles: number;
+  /** Every edge is shared by an even number (≥ 2) of triangles: the volume is well defined. */
+  closed: boolean;
+  /** Edges used by exactly one triangle. */
+  boundaryEdges: number;
+  /** Edges used by more than two triangles. */
+  nonManifoldEdges: number;
+  /** Shared edges not traversed equally often in both directions. */
+  inconsistentEdges: number;
+  consistentWinding: boolean;
+  /** The winding enclosed a negative volume; results are those of the flipped (outward) mesh. */
+  inverted: boolean;
+  /** Triangles of zero area (repeated or collinear vertices). */
+  degenerateTriangles: number;
+}
+
+export interface MassProperties {
+  mass: number;
+  volume: number;
+  density: number;
+  centerOfMass: Vec3;
+  /** Inertia tensor about the center of mass, row-major; off-diagonals are −∫xy dm etc. */
+  inertia: Mat3;
+  /** Ascending. */
+  principalMoments: Vec3;
+  /** Unit, orthogonal, right-handed; axis i belongs to moment i. */
+  principalAxes: [Vec3, Vec3, Vec3];
+  /** Rotation whose matrix has the principal axes as columns. */
+  principalRotation: Quat;
+  /** null when it cannot be derived (after a non-uniform scale, or when a part was subtracted). */
+  surfaceArea: number | null;
+  /** Area-weighted centroid of the surface (the center of mass of a thin shell); null as surfaceArea. */
+  surfaceCentroid: Vec3 | null;
+  diagnostics: Diagnostics;
+}
+
+/** What transform, combine and inertiaAbout need of a body. */
+export interface BodyLike {
+  mass: number;
+  volume: number;
+  centerOfMass: ArrayLike<number>;
+  inertia: ArrayLike<number>;
+  surfaceArea?: number | null;
+  surfaceCentroid?: ArrayLike<number> | null;
+  diagnostics?: Diagnostics;
+}
+
+export interface TransformOptions {
+  position?: ArrayLike<number>;
+  /** Unit quaternion [x, y, z, w]. */
+  quaternion?: ArrayLike<number>;
+  /** Applied first, in the body's frame; negative entries mirror. */
+  scale?: ArrayLike<number>;
+}
+
+export type CombinePart = BodyLike | { body: BodyLike; subtract?: boolean };
+
+export interface SpinOptions {
+  principalMoments: ArrayLike<number>;
+  /** Angular velocity in the body's principal frame, rad/s. */
+  angularVelocity: ArrayLike<number>;
+  /** Rotation from the principal frame to the world; default identity. */
+  orientation?: ArrayLike<number>;
+  /** Seconds to advance. */
+  duration: number;
+  /** Largest internal step in seconds; default 1/240. */
+  timeStep?: number;
+}
+
+export interface SpinState {
+  orientation: Quat;
+  angularVelocity: Vec3;
+  kineticEnergy: number;
+  /** World-frame angular momentum (conserved). */
+  angularMomentum: Vec3;
+}
+
+export type Positions = Float32Array | Float64Array;
+export type Indices = Uint32Array | Uint16Array | null | undefined;
+
+export interface MassPropertiesModule {
+  /** Every error code the library uses. */
+  readonly errorCodes: readonly ErrorCode[];
+  mesh(positions: Positions, indices?: Indices, options?: MassOptions): MassProperties;
+  inspect(positions: Positions, indices?: Indices): Diagnostics;
+  box(width: number, height: number, depth: number, options?: MassOptions): MassProperties;
+  sphere(radius: number, options?: MassOptions): MassProperties;
+  ellipsoid(rx: number, ry: number, rz: number, options?: MassOptions): MassProperties;
+  /** Axis along Y, centered (three.js CylinderGeometry). */
+  cylinder(radius: number, height: number, options?: MassOptions): MassProperties;
+  /** `length` is the straight part along Y (three.js CapsuleGeometry). */
+  capsule(radius: number, length: number, options?: MassOptions): MassProperties;
+  /** Apex at +height/2, base at −height/2 (three.js ConeGeometry). */
+  cone(radius: number, height: number, options?: MassOptions): MassProperties;
+  transform(body: BodyLike, transform: TransformOptions): MassProperties;
+  combine(parts: CombinePart[]): MassProperties;
+  inertiaAbout(body: BodyLike, point: ArrayLike<number>, rotation?: ArrayLike<number>): Mat3;
+  simulateRotation(options: SpinOptions): SpinState;
+}
+
+/** Loads the WebAssembly module once; later calls return the same promise. */
+export function init(): Promise<MassPropertiesModule>;

@@ -1,0 +1,54 @@
+// Small meshes built by hand for the native tests.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "mass_properties/mass_properties.h"
+
+namespace testmesh {
+
+struct Mesh {
+    std::vector<double> positions;
+    std::vector<std::uint32_t> indices;
+
+    massprops::MeshView view() const {
+        massprops::MeshView v;
+        v.positions = positions.data();
+        v.positionCount = positions.size();
+        v.positionType = massprops::ScalarType::Float64;
+        v.indices = indices.data();
+        v.indexCount = indices.size();
+        v.indexType = massprops::IndexType::Uint32;
+        return v;
+    }
+};
+
+// Axis-aligned box [lo, hi], outward winding, 8 shared vertices.
+inline Mesh box(const std::array<double, 3>& lo, const std::array<double, 3>& hi) {
+    Mesh m;
+    for (int i = 0; i < 8; ++i) {
+        m.positions.push_back(i & 1 ? hi[0] : lo[0]);
+        m.positions.push_back(i & 2 ? hi[1] : lo[1]);
+        m.positions.push_back(i & 4 ? hi[2] : lo[2]);
+    }
+    // Faces as quads (counter-clockwise seen from outside), split into two triangles.
+    const int quads[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
+    for (const auto& q : quads) {
+        for (int k : {q[0], q[1], q[2], q[0], q[2], q[3]}) m.indices.push_back(static_cast<std::uint32_t>(k));
+    }
+    return m;
+}
+
+inline void flipAll(Mesh& m) {
+    for (std::size_t t = 0; t < m.indices.size(); t += 3) std::swap(m.indices[t + 1], m.indices[t + 2]);
+}
+
+inline void append(Mesh& to, const Mesh& from) {
+    const auto offset = static_cast<std::uint32_t>(to.positions.size() / 3);
+    to.positions.insert(to.positions.end(), from.positions.begin(), from.positions.end());
+    for (std::uint32_t i : from.indices) to.indices.push_back(i + offset);
+}
+
+}  // namespace testmesh
