@@ -19,7 +19,7 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   echo "setup: installing ${missing[*]} from Debian" >&2
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -q >/dev/null
-  apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+  apt-get install -y -q "${missing[@]}" >/dev/null
 else
   echo "setup: missing ${missing[*]}." >&2
   echo "Install them, e.g. on Debian/Ubuntu: sudo apt-get install ${missing[*]}" >&2

@@ -102,7 +102,9 @@ void countEdges(Positions position, Indices index, std::size_t triangles, std::s
     std::uint32_t oddEdges = 0;
     for (std::size_t b = 0; b < vertices; ++b) {
         const auto first = entries.begin() + starts[b], last = entries.begin() + starts[b + 1];
-        std::sort(first, last);  // a handful of entries per vertex
+        // A handful of entries per vertex: insertion sort beats a general sort here.
+        for (auto i = first + (first != last); i < last; ++i)
+            for (auto j = i; j != first && *(j - 1) > *j; --j) std::iter_swap(j - 1, j);
         for (auto run = first; run != last;) {
             const std::uint32_t hi = *run >> 1;
             std::uint32_t n = 0, forward = 0;

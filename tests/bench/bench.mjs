@@ -1,0 +1,63 @@
+// Speed of the package in Node (WebAssembly): mp.mesh and mp.inspect on large tori, next to a
+// plain JavaScript signed-volume loop as the floor. Run: npm run bench. Prints ratios.
+import { init } from '../../js/index.js';
+
+function torus(triangles) {
+  const n = Math.round(Math.sqrt(triangles / 2));
+  const positions = new Float32Array(n * n * 3);
+  const indices = new Uint32Array(n * n * 6);
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const a = (2 * Math.PI * i) / n, b = (2 * Math.PI * j) / n;
+      positions[p++] = (2 + Math.cos(b)) * Math.cos(a);
+      positions[p++] = (2 + Math.cos(b)) * Math.sin(a);
+      positions[p++] = Math.sin(b);
+    }
+  }
+  const id = (i, j) => (i % n) * n + (j % n);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      indices.set([id(i, j), id(i + 1, j), id(i + 1, j + 1), id(i, j), id(i + 1, j + 1), id(i, j + 1)], k);
+      k += 6;
+    }
+  }
+  return { positions, indices };
+}
+
+function signedVolumeJs(p, idx) {
+  let sum = 0;
+  for (let t = 0; t < idx.length; t += 3) {
+    const a = 3 * idx[t], b = 3 * idx[t + 1], c = 3 * idx[t + 2];
+    sum += p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) +
+      p[a + 1] * (p[b + 2] * p[c] - p[b] * p[c + 2]) +
+      p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
+  }
+  return sum / 6;
+}
+
+function best(f, runs) {
+  let min = Infinity;
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    f();
+    min = Math.min(min, performance.now() - t0);
+  }
+  return min;
+}
+
+const mp = await init();
+for (const triangles of [100_000, 1_000_000, 5_000_000]) {
+  const { positions, indices } = torus(triangles);
+  const count = indices.length / 3;
+  const runs = triangles > 1e6 ? 3 : 10;
+  const floor = best(() => signedVolumeJs(positions, indices), runs);
+  const inspect = best(() => mp.inspect(positions, indices), runs);
+  const measure = best(() => mp.mesh(positions, indices), runs);
+  const integration = Math.max(measure - inspect, 1e-3);
+  console.log(`${count} triangles: mesh ${measure.toFixed(1)} ms (${(count / measure / 1e3).toFixed(1)} Mtri/s), ` +
+    `inspect ${inspect.toFixed(1)} ms, JS volume-only loop ${floor.toFixed(1)} ms`);
+  console.log(`  ratios: mesh / JS volume loop = ${(measure / floor).toFixed(2)}, ` +
+    `diagnostics / integration = ${(inspect / integration).toFixed(2)}`);
+}
