@@ -1,0 +1,169 @@
+// Analytic solids in the frames of the three.js geometries of the same name. Every formula is
+// derived at unit density by integrating over the solid (or surface); the derivations are noted
+// beside each shape and checked numerically in tests/cpp/primitives_test.cpp.
+#include <cmath>
+
+#include "elliptic.h"
+#include "internal.h"
+
+namespace massprops {
+
+using detail::failure;
+using detail::formatNumber;
+
+namespace {
+
+const double kPi = 3.14159265358979323846;
+
+// Reports the first dimension that is not finite and positive, named as in the API.
+Status checkDimension(const char* shape, const char* name, double value, std::string& message) {
+    if (std::isfinite(value) && value > 0) return Status::Ok;
+    message = std::string(shape) + " " + name + " must be a finite number > 0 (got " + formatNumber(value) + ")";
+    return Status::InvalidDimension;
+}
+
+Mat3 diagonal(double xx, double yy, double zz) { return {xx, 0, 0, 0, yy, 0, 0, 0, zz}; }
+
+// Analytic shapes have no mesh: no triangles, and a surface that is closed by construction.
+Diagnostics analyticDiagnostics() {
+    Diagnostics d;
+    d.triangles = 0;
+    d.closed = true;
+    d.consistentWinding = true;
+    return d;
+}
+
+struct Dimension {
+    const char* name;
+    double value;
+};
+
+// Validates dimensions (in order) and then the mass options. Returns false and fills `out` on failure.
+template <std::size_t N>
+bool validate(const char* shape, const Dimension (&dims)[N], const MassOptions& options, Result& out) {
+    std::string message;
+    for (const Dimension& d : dims) {
+        const Status status = checkDimension(shape, d.name, d.value, message);
+        if (status != Status::Ok) {
+            out = failure(status, message);
+            return false;
+        }
+    }
+    const Status status = detail::checkMassOptions(options, message);
+    if (status != Status::Ok) {
+        out = failure(status, message);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+// Box w x h x d centered at the origin. V = whd; integral of x^2 over [-w/2, w/2] is w^3/12, so
+// I_xx = V (h^2 + d^2) / 12 and cyclically. Area 2 (wh + hd + dw); by symmetry centroids at 0.
+Result box(double width, double height, double depth, const MassOptions& options) {
+    Result error;
+    if (!validate("box", {{"width", width}, {"height", height}, {"depth", depth}}, options, error)) return error;
+    const double w2 = width * width, h2 = height * height, d2 = depth * depth;
+    const double volume = width * height * depth;
+    const Mat3 inertia = diagonal(volume * (h2 + d2) / 12, volume * (w2 + d2) / 12, volume * (w2 + h2) / 12);
+    const double area = 2 * (width * height + height * depth + depth * width);
+    return detail::finishSolid(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options, analyticDiagnostics());
+}
+
+// Sphere of radius r. V = 4/3 pi r^3; integral of (x^2+y^2+z^2) is 4 pi r^5 / 5 and each axis gets
+// 2/3 of it, so I = 8/15 pi r^5 = 2/5 V r^2. Area 4 pi r^2.
+Result sphere(double radius, const MassOptions& options) {
+    Result error;
+    if (!validate("sphere", {{"radius", radius}}, options, error)) return error;
+    const double r2 = radius * radius;
+    const double volume = 4 * kPi * r2 * radius / 3;
+    const double moment = 0.4 * volume * r2;
+    return detail::finishSolid(volume, {0, 0, 0}, diagonal(moment, moment, moment), 4 * kPi * r2, {0, 0, 0}, options,
+                               analyticDiagnostics());
+}
+
+// Ellipsoid with semi-axes a, b, c: the unit ball stretched by diag(a, b, c). V = 4/3 pi abc and
+// the integral of x^2 is a^2 V / 5 (the ball's r^2/5 stretched), so I_xx = V (b^2 + c^2) / 5.
+// Area: Carlson's R_G (elliptic.cpp); by symmetry both centroids are at the origin.
+Result ellipsoid(double rx, double ry, double rz, const MassOptions& options) {
+    Result error;
+    if (!validate("ellipsoid", {{"rx", rx}, {"ry", ry}, {"rz", rz}}, options, error)) return error;
+    const double x2 = rx * rx, y2 = ry * ry, z2 = rz * rz;
+    const double volume = 4 * kPi * rx * ry * rz / 3;
+    const Mat3 inertia = diagonal(volume * (y2 + z2) / 5, volume * (x2 + z2) / 5, volume * (x2 + y2) / 5);
+    const double area = detail::ellipsoidSurfaceArea(rx, ry, rz);
+    return detail::finishSolid(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options, analyticDiagnostics());
+}
+
+// Cylinder of radius r and height h along Y, centered. V = pi r^2 h. About the axis the disk
+// slices give integral (x^2+z^2) = V r^2 / 2; transverse, integral x^2 = V r^2 / 4 (half the polar
+// moment) plus integral y^2 = V h^2 / 12, so I_xx = I_zz = V (3 r^2 + h^2) / 12.
+// Area: side 2 pi r h plus two end disks 2 pi r^2; centroids at the origin by symmetry.
+Result cylinder(double radius, double height, const MassOptions& options) {
+    Result error;
+    if (!validate("cylinder", {{"radius", radius}, {"height", height}}, options, error)) return error;
+    const double r2 = radius * radius;
+    const double volume = kPi * r2 * height;
+    const double transverse = volume * (3 * r2 + height * height) / 12;
+    const Mat3 inertia = diagonal(transverse, volume * r2 / 2, transverse);
+    const double area = 2 * kPi * radius * (height + radius);
+    return detail::finishSolid(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options, analyticDiagnostics());
+}
+
+// Capsule: a cylinder of radius r and length L along Y with hemispheres on both ends, centered.
+// Volume: Vc = pi r^2 L plus the two hemispheres, one sphere Vs = 4/3 pi r^3.
+// Axial: the hemispheres together are a sphere about this axis: I_yy = Vc r^2 / 2 + 2/5 Vs r^2.
+// Transverse: a hemisphere of mass m = Vs/2 about a transverse axis through its flat-face center
+// has half the sphere's moment, 2/5 m r^2 (the sphere is two mirror halves). Its centroid is 3r/8
+// from that face (integral of y over the half ball: pi r^4 / 4, over 2/3 pi r^3). Moving the axis
+// from the face (at L/2) to the origin via the centroid (parallel axis twice):
+//   I = 2/5 m r^2 - m (3r/8)^2 + m (L/2 + 3r/8)^2 = m (2/5 r^2 + L^2/4 + 3 r L / 8),
+// (consistent with 83/320 m r^2 about the hemisphere's own centroid: 2/5 - 9/64 = 83/320).
+// Both hemispheres: I_xx = I_zz = Vc (3 r^2 + L^2) / 12 + Vs (2/5 r^2 + L^2/4 + 3 r L / 8).
+// All terms are positive, so no cancellation for any ratio of r to L.
+// Area: side 2 pi r L plus one sphere 4 pi r^2; centroids at the origin by symmetry.
+Result capsule(double radius, double length, const MassOptions& options) {
+    Result error;
+    if (!validate("capsule", {{"radius", radius}, {"length", length}}, options, error)) return error;
+    const double r2 = radius * radius, l2 = length * length;
+    const double cylinderVolume = kPi * r2 * length;
+    const double sphereVolume = 4 * kPi * r2 * radius / 3;
+    const double volume = cylinderVolume + sphereVolume;
+    const double axial = cylinderVolume * r2 / 2 + 0.4 * sphereVolume * r2;
+    const double transverse =
+        cylinderVolume * (3 * r2 + l2) / 12 + sphereVolume * (0.4 * r2 + l2 / 4 + 3 * radius * length / 8);
+    const Mat3 inertia = diagonal(transverse, axial, transverse);
+    const double area = 2 * kPi * radius * (length + 2 * radius);
+    return detail::finishSolid(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options, analyticDiagnostics());
+}
+
+// Cone of base radius r and height h along Y: apex at +h/2, base disk at y = -h/2.
+// With s the distance from the apex, the slice radius is r s / h and its area pi r^2 s^2 / h^2:
+//   V = pi r^2 h / 3;  integral s dV = pi r^2 h^2 / 4, so the centroid is 3h/4 from the apex,
+//   i.e. h/4 above the base: y = -h/4.
+// Axial: each slice contributes (its area) r_s^2 / 2, integral of pi r^4 s^4 / (2 h^4) = pi r^4 h / 10,
+//   so I_yy = 3/10 V r^2.
+// Transverse about the apex: slices give V (3/20 r^2) from x^2 (half of the polar 3/10) and
+//   integral s^2 dV = 3/5 V h^2; moving to the centroid subtracts V (3h/4)^2 = 9/16 V h^2:
+//   I_xx = I_zz = V (3/20 r^2 + 3/80 h^2) = 3/80 V (4 r^2 + h^2)   (no cancellation left).
+// Area: lateral surface pi r l with slant l = hypot(r, h) plus the base pi r^2. The lateral band
+// at s has area proportional to s, so its centroid is 2h/3 from the apex = h/3 above the base
+// (y = -h/6); the base centroid is at y = -h/2. Area-weighted:
+//   y_S = -(h/6) (l + 3 r) / (l + r).
+Result cone(double radius, double height, const MassOptions& options) {
+    Result error;
+    if (!validate("cone", {{"radius", radius}, {"height", height}}, options, error)) return error;
+    const double r2 = radius * radius, h2 = height * height;
+    const double volume = kPi * r2 * height / 3;
+    const double axial = 0.3 * volume * r2;
+    const double transverse = 3 * volume * (4 * r2 + h2) / 80;
+    const Mat3 inertia = diagonal(transverse, axial, transverse);
+    const double slant = std::hypot(radius, height);
+    const double area = kPi * radius * (slant + radius);
+    const double areaCentroidY = -(height / 6) * (slant + 3 * radius) / (slant + radius);
+    return detail::finishSolid(volume, {0, -height / 4, 0}, inertia, area, {0, areaCentroidY, 0}, options,
+                               analyticDiagnostics());
+}
+
+}  // namespace massprops
