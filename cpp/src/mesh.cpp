@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "internal.h"
+#include "determinant.h"
 #include "mesh_access.h"
 
 namespace massprops {
@@ -43,8 +44,7 @@ Moments integrate(Positions position, Indices index, std::size_t triangles, cons
             const Vec3 a = detail::sub(position(index(3 * t)), origin);
             const Vec3 b = detail::sub(position(index(3 * t + 1)), origin);
             const Vec3 c = detail::sub(position(index(3 * t + 2)), origin);
-            const Vec3 bc = detail::cross(b, c);
-            const double d = detail::dot(a, bc);
+            const double d = detail::determinant(a, b, c);
             const Vec3 s = detail::add(detail::add(a, b), c);
             m.d += d;
             m.dAbs += std::abs(d);
@@ -66,23 +66,41 @@ Moments integrate(Positions position, Indices index, std::size_t triangles, cons
     return total;
 }
 
-// Center of the bounding box: a reference point near the mesh keeps the products well scaled
-// (a mesh far from the origin would otherwise lose digits to cancellation).
-Vec3 referencePoint(const MeshView& mesh) {
-    return detail::withMeshTypes(mesh, [&](auto position, auto) {
-        Vec3 lo = position(0), hi = lo;
-        for (std::size_t v = 1, n = detail::vertexCount(mesh); v < n; ++v) {
+}  // namespace
+
+namespace detail {
+
+Bounds bounds(const MeshView& mesh) {
+    return withMeshTypes(mesh, [&](auto position, auto) {
+        Bounds b{position(0), position(0)};
+        for (std::size_t v = 1, n = vertexCount(mesh); v < n; ++v) {
             const Vec3 p = position(v);
             for (int k = 0; k < 3; ++k) {
-                lo[k] = std::min(lo[k], p[k]);
-                hi[k] = std::max(hi[k], p[k]);
+                b.lo[k] = std::min(b.lo[k], p[k]);
+                b.hi[k] = std::max(b.hi[k], p[k]);
             }
         }
-        return Vec3{0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]), 0.5 * (lo[2] + hi[2])};
+        return b;
     });
 }
 
-}  // namespace
+Vec3 referencePoint(const MeshView& mesh) {
+    const Bounds b = bounds(mesh);
+    return {0.5 * (b.lo[0] + b.hi[0]), 0.5 * (b.lo[1] + b.hi[1]), 0.5 * (b.lo[2] + b.hi[2])};
+}
+
+double signedVolumeTimesSix(const MeshView& mesh) {
+    const Vec3 origin = referencePoint(mesh);
+    return withMeshTypes(mesh, [&](auto position, auto index) {
+        double sum = 0;
+        for (std::size_t t = 0, n = cornerCount(mesh) / 3; t < n; ++t)
+            sum += determinant(sub(position(index(3 * t)), origin), sub(position(index(3 * t + 1)), origin),
+                               sub(position(index(3 * t + 2)), origin));
+        return sum;
+    });
+}
+
+}  // namespace detail
 
 Result measureMesh(const MeshView& mesh, const MassOptions& options) {
     std::string message;
@@ -90,7 +108,7 @@ Result measureMesh(const MeshView& mesh, const MassOptions& options) {
     if (status == Status::Ok) status = detail::checkMassOptions(options, message);
     if (status != Status::Ok) return detail::failure(status, message);
 
-    const Vec3 origin = referencePoint(mesh);
+    const Vec3 origin = detail::referencePoint(mesh);
     const std::size_t triangles = detail::cornerCount(mesh) / 3;
     Moments m = detail::withMeshTypes(
         mesh, [&](auto position, auto index) { return integrate(position, index, triangles, origin); });
@@ -99,6 +117,9 @@ Result measureMesh(const MeshView& mesh, const MassOptions& options) {
     status = detail::inspectValidMesh(mesh, diagnostics, message);
     if (status != Status::Ok) return detail::failure(status, message);
 
+    if (!std::isfinite(m.dAbs) || !std::isfinite(m.xx + m.yy + m.zz))
+        return detail::failure(Status::InvalidArgument,
+                               "mesh coordinates are too large: its moments overflow double precision");
     if (!(std::abs(m.d) > 1e-12 * m.dAbs))
         return detail::failure(Status::ZeroVolume,
                                "mesh encloses no volume (" + std::to_string(triangles) +
@@ -124,7 +145,7 @@ Result measureMesh(const MeshView& mesh, const MassOptions& options) {
     const Vec3 areaCentroid = m.area2 > 0 ? detail::add(origin, detail::scale(m.areaFirst, 1 / (3 * m.area2)))
                                           : origin;
     return detail::finishSolid(volume, detail::add(origin, c), unitInertia, area, areaCentroid, options,
-                               diagnostics);
+                               diagnostics, Status::InvalidArgument);
 }
 
 }  // namespace massprops

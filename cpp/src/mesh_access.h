@@ -54,8 +54,20 @@ inline std::size_t cornerCount(const MeshView& mesh) {
 // Checks lengths, emptiness, finiteness and index range; fills `message` on failure.
 Status validateMesh(const MeshView& mesh, std::string& message);
 
-// inspectMesh() for a mesh that passed validateMesh().
+// inspectMesh() for a mesh that passed validateMesh(), except `inverted`.
 Status inspectValidMesh(const MeshView& mesh, Diagnostics& out, std::string& message);
+
+// 6 * the signed volume the winding encloses (negative: inside-out), for a valid mesh.
+double signedVolumeTimesSix(const MeshView& mesh);
+
+struct Bounds {
+    Vec3 lo, hi;
+};
+Bounds bounds(const MeshView& mesh);  // of all vertices of a valid mesh
+
+// Center of the bounding box: a reference point near the mesh keeps products well scaled
+// (a mesh far from the origin would otherwise lose digits to cancellation).
+Vec3 referencePoint(const MeshView& mesh);
 
 }  // namespace detail
 }  // namespace massprops
