@@ -2,7 +2,7 @@
 // and in which directions, triangles use each edge. Both steps are counting sorts into buckets
 // (linear time, no comparison sort, no hash map of edges).
 #include <algorithm>
-#include <cstring>
+#include <array>
 
 #include "internal.h"
 #include "mesh_access.h"
@@ -11,15 +11,8 @@ namespace massprops {
 
 namespace {
 
-std::uint64_t bitsOf(double x) {
-    if (x == 0) x = 0;  // -0 and +0 are the same point
-    std::uint64_t u;
-    std::memcpy(&u, &x, sizeof u);
-    return u;
-}
-
 std::uint64_t mix(std::uint64_t h) {
-    // A 64-bit finaliser (splitmix64) spreads nearby coordinates over all buckets.
+    // A 64-bit finaliser (splitmix64) spreads nearby cells over all buckets.
     h ^= h >> 30;
     h *= 0xbf58476d1ce4e5b9ULL;
     h ^= h >> 27;
@@ -27,17 +20,34 @@ std::uint64_t mix(std::uint64_t h) {
     return h ^ (h >> 31);
 }
 
-// weld[v]: the lowest-numbered vertex with exactly the same coordinates as v.
+// Vertices are welded when they fall in the same cell of a grid this fine relative to the
+// mesh's size: generated geometry puts seam copies a rounding apart (three.js writes sin(2*pi)
+// = -2.4e-16 where the first column has 0), which must not read as a hole.
+constexpr double kWeldTolerance = 1e-9;
+
+using Cell = std::array<std::int64_t, 3>;
+
+// weld[v]: the lowest-numbered vertex in the same grid cell as v.
 template <typename Positions>
-std::vector<std::uint32_t> weldVertices(Positions position, std::size_t vertices) {
+std::vector<std::uint32_t> weldVertices(Positions position, std::size_t vertices, const detail::Bounds& box) {
+    const Vec3 &lo = box.lo, &hi = box.hi;
+    const double extent = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
+    const double inverseCell = extent > 0 ? 1 / (kWeldTolerance * extent) : 0;  // all equal: one cell
+    auto cellOf = [&](std::size_t v) {
+        const Vec3 p = position(v);
+        return Cell{std::llround((p[0] - lo[0]) * inverseCell), std::llround((p[1] - lo[1]) * inverseCell),
+                    std::llround((p[2] - lo[2]) * inverseCell)};
+    };
+
+    // Counting sort of the vertices by a hash of their cell, then grouping within buckets.
     std::uint32_t bits = 1;
     while ((std::size_t(1) << bits) < vertices) ++bits;
     const std::uint64_t mask = (std::uint64_t(1) << bits) - 1;
     std::vector<std::uint32_t> bucketOf(vertices);
     std::vector<std::uint32_t> starts(std::size_t(mask) + 2, 0);
     for (std::size_t v = 0; v < vertices; ++v) {
-        const Vec3 p = position(v);
-        const std::uint64_t h = mix(bitsOf(p[0]) ^ mix(bitsOf(p[1]) ^ mix(bitsOf(p[2]))));
+        const Cell c = cellOf(v);
+        const std::uint64_t h = mix(std::uint64_t(c[0]) ^ mix(std::uint64_t(c[1]) ^ mix(std::uint64_t(c[2]))));
         bucketOf[v] = static_cast<std::uint32_t>(h & mask);
         ++starts[bucketOf[v] + 1];
     }
@@ -50,14 +60,14 @@ std::vector<std::uint32_t> weldVertices(Positions position, std::size_t vertices
     bucketOf = std::vector<std::uint32_t>();  // release before the next allocation
     std::vector<std::uint32_t> weld(vertices);
     for (std::size_t b = 0; b + 1 < starts.size(); ++b) {
-        // Buckets hold about one vertex each; vertices are in ascending order within a bucket.
+        // Buckets hold about one cell each; vertices are in ascending order within a bucket.
         for (std::uint32_t i = starts[b]; i < starts[b + 1]; ++i) {
             const std::uint32_t v = sorted[i];
             weld[v] = v;
-            const Vec3 p = position(v);
+            if (i == starts[b]) continue;
+            const Cell c = cellOf(v);
             for (std::uint32_t j = starts[b]; j < i; ++j) {
-                const Vec3 q = position(sorted[j]);
-                if (p[0] == q[0] && p[1] == q[1] && p[2] == q[2]) {
+                if (cellOf(sorted[j]) == c) {
                     weld[v] = weld[sorted[j]];
                     break;
                 }
@@ -69,8 +79,8 @@ std::vector<std::uint32_t> weldVertices(Positions position, std::size_t vertices
 
 template <typename Positions, typename Indices>
 void countEdges(Positions position, Indices index, std::size_t triangles, std::size_t vertices,
-                Diagnostics& out) {
-    const std::vector<std::uint32_t> weld = weldVertices(position, vertices);
+                const detail::Bounds& box, Diagnostics& out) {
+    const std::vector<std::uint32_t> weld = weldVertices(position, vertices, box);
     auto corner = [&](std::size_t t, int k) { return weld[index(3 * t + k)]; };
 
     // Bucket every edge under its lower vertex; the entry is (higher vertex << 1 | direction).
@@ -135,8 +145,9 @@ Status inspectValidMesh(const MeshView& mesh, Diagnostics& out, std::string& mes
     out = Diagnostics{};
     const std::size_t triangles = detail::cornerCount(mesh) / 3;
     out.triangles = static_cast<std::uint32_t>(triangles);
+    const Bounds box = bounds(mesh);
     detail::withMeshTypes(mesh, [&](auto position, auto index) {
-        countEdges(position, index, triangles, vertices, out);
+        countEdges(position, index, triangles, vertices, box, out);
         return 0;
     });
     return Status::Ok;
@@ -148,6 +159,7 @@ Status inspectMesh(const MeshView& mesh, Diagnostics& out, std::string* message)
     std::string text;
     Status status = detail::validateMesh(mesh, text);
     if (status == Status::Ok) status = detail::inspectValidMesh(mesh, out, text);
+    if (status == Status::Ok) out.inverted = detail::signedVolumeTimesSix(mesh) < 0;
     if (message) *message = text;
     return status;
 }
