@@ -80,12 +80,17 @@ export interface BodyLike {
   diagnostics?: Diagnostics;
 }
 
+/** [x, y, z] as an array, a typed array, or an object such as three.js's Vector3. */
+export type Vector3Like = ArrayLike<number> | { x: number; y: number; z: number };
+/** [x, y, z, w] as an array, a typed array, or an object such as three.js's Quaternion. */
+export type QuaternionLike = ArrayLike<number> | { x: number; y: number; z: number; w: number };
+
 export interface TransformOptions {
-  position?: ArrayLike<number>;
+  position?: Vector3Like;
   /** Unit quaternion [x, y, z, w]. */
-  quaternion?: ArrayLike<number>;
+  quaternion?: QuaternionLike;
   /** Applied first, in the body's frame; negative entries mirror. */
-  scale?: ArrayLike<number>;
+  scale?: Vector3Like;
 }
 
 export type CombinePart = BodyLike | { body: BodyLike; subtract?: boolean };
@@ -129,7 +134,7 @@ export interface MassPropertiesModule {
   cone(radius: number, height: number, options?: MassOptions): MassProperties;
   transform(body: BodyLike, transform: TransformOptions): MassProperties;
   combine(parts: CombinePart[]): MassProperties;
-  inertiaAbout(body: BodyLike, point: ArrayLike<number>, rotation?: ArrayLike<number>): Mat3;
+  inertiaAbout(body: BodyLike, point: Vector3Like, rotation?: QuaternionLike): Mat3;
   simulateRotation(options: SpinOptions): SpinState;
 }
 

@@ -62,9 +62,14 @@ function checkPlainObject(value, what) {
   }
 }
 
+const OPTION_KEYS = new Set(['density', 'mass']);
+
 // { density } or { mass }, never both; the core checks that the number is finite and positive.
 function massArgs(options) {
   checkPlainObject(options, 'options');
+  for (const key of Object.keys(options ?? {})) {
+    if (!OPTION_KEYS.has(key)) fail('INVALID_OPTIONS', `unknown option '${key}' (expected density or mass)`);
+  }
   const o = { ...DEFAULTS, ...options };
   if (options && options.mass !== undefined) {
     if (options.density !== undefined) fail('INVALID_OPTIONS', 'give either density or mass, not both');
@@ -80,7 +85,11 @@ function checkNumber(value, name) {
   return value;
 }
 
+// Arrays, typed arrays, or {x, y, z[, w]} objects such as three.js's Vector3 and Quaternion.
 function checkVector(value, length, name) {
+  if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && !Array.isArray(value) && 'x' in value) {
+    value = length === 4 ? [value.x, value.y, value.z, value.w] : length === 3 ? [value.x, value.y, value.z] : value;
+  }
   const ok = (Array.isArray(value) || ArrayBuffer.isView(value)) && value.length === length;
   if (!ok || !Array.prototype.every.call(value, (x) => typeof x === 'number' && Number.isFinite(x))) {
     fail('INVALID_ARGUMENT', `${name} must be ${length} finite numbers, got ${describe(value)}`);
@@ -228,6 +237,9 @@ class MassPropertiesModule {
   /** The same body placed in a parent frame: x' = R·S·x + p. */
   transform(body, transform) {
     checkPlainObject(transform, 'transform');
+    for (const key of Object.keys(transform ?? {})) {
+      if (!(key in IDENTITY_TRANSFORM)) fail('INVALID_TRANSFORM', `unknown transform key '${key}' (expected position, quaternion, scale)`);
+    }
     const t = { ...IDENTITY_TRANSFORM, ...transform };
     const placed = {
       position: checkTransformPart(t.position, 3, 'transform.position'),
@@ -255,15 +267,17 @@ class MassPropertiesModule {
 
   /** The inertia tensor about `point`, in axes rotated by `rotation` (a quaternion [x, y, z, w]). */
   inertiaAbout(body, point, rotation = [0, 0, 0, 1]) {
-    return unwrap(this.#wasm.inertiaAbout(toBody(body, 'body'), checkVector(point, 3, 'point'),
-      checkVector(rotation, 4, 'rotation')));
+    return unwrap(this.#wasm.inertiaAbout(toBody(body, 'body'), checkTransformPart(point, 3, 'point'),
+      checkTransformPart(rotation, 4, 'rotation')));
   }
 
   /**
    * Torque-free rotation (Euler's equations) of a body with the given principal moments, advanced
    * by `duration` seconds from an orientation (principal frame → world) and a body-frame angular velocity.
    */
-  simulateRotation({ principalMoments, angularVelocity, orientation = [0, 0, 0, 1], duration, timeStep = 1 / 240 } = {}) {
+  simulateRotation(options) {
+    if (options === null || typeof options !== 'object') fail('INVALID_ARGUMENT', `simulateRotation needs an options object, got ${typeName(options)}`);
+    const { principalMoments, angularVelocity, orientation = [0, 0, 0, 1], duration, timeStep = 1 / 240 } = options;
     const moments = checkVector(principalMoments, 3, 'principalMoments');
     const start = {
       orientation: checkVector(orientation, 4, 'orientation'),

@@ -57,7 +57,8 @@ Mat3 parallelAxis(double m, const Vec3& d) {
 }
 
 Result finishSolid(double volume, const Vec3& centerOfMass, const Mat3& unitInertia, double surfaceArea,
-                   const Vec3& surfaceCentroid, const MassOptions& options, const Diagnostics& diagnostics) {
+                   const Vec3& surfaceCentroid, const MassOptions& options, const Diagnostics& diagnostics,
+                   Status overflow) {
     const double density = options.given == MassOptions::Given::Density ? options.value : options.value / volume;
     Result result;
     MassProperties& v = result.value;
@@ -77,6 +78,11 @@ Result finishSolid(double volume, const Vec3& centerOfMass, const Mat3& unitIner
     v.surfaceArea = surfaceArea;
     v.surfaceCentroid = surfaceCentroid;
     v.diagnostics = diagnostics;
+    const bool finiteResult = std::isfinite(v.mass) && std::isfinite(v.volume) && std::isfinite(v.surfaceArea) &&
+                              std::all_of(v.inertia.begin(), v.inertia.end(), [](double x) { return std::isfinite(x); });
+    if (!finiteResult)
+        return failure(overflow, "results overflow double precision (volume " + formatNumber(v.volume) + ", mass " +
+                                     formatNumber(v.mass) + "): the body is too large for these units");
     return result;
 }
 
@@ -255,11 +261,20 @@ Result combine(const std::vector<Body>& parts) {
 }
 
 Status inertiaAbout(const Body& body, const Vec3& point, const Quat& rotation, Mat3& out, std::string* message) {
+    std::string text;
+    Status status = checkPhysical(body, 1e-9 * tensorScale(body.inertia), text);
     const double qn = std::sqrt(rotation[0] * rotation[0] + rotation[1] * rotation[1] + rotation[2] * rotation[2] +
                                 rotation[3] * rotation[3]);
-    if (!detail::finite(point) || !std::isfinite(qn) || std::abs(qn - 1) > 1e-6) {
-        if (message) *message = "point must be finite and rotation a unit quaternion";
-        return Status::InvalidTransform;
+    if (status == Status::Ok && (!detail::finite(point) || !std::isfinite(qn))) {
+        status = Status::InvalidTransform;
+        text = "point and rotation must be finite";
+    } else if (status == Status::Ok && std::abs(qn - 1) > 1e-6) {
+        status = Status::InvalidTransform;
+        text = "rotation must be a unit quaternion (got length " + formatNumber(qn) + ")";
+    }
+    if (status != Status::Ok) {
+        if (message) *message = text;
+        return status;
     }
     const Quat unit{rotation[0] / qn, rotation[1] / qn, rotation[2] / qn, rotation[3] / qn};
     const Mat3 about = add(body.inertia, detail::parallelAxis(body.mass, detail::sub(body.centerOfMass, point)));

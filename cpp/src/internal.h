@@ -32,8 +32,10 @@ Status checkMassOptions(const MassOptions& options, std::string& message);
 
 // Builds the result of a solid measured at unit density: `unitInertia` is the tensor about the
 // center of mass for density 1. Scales by the density or mass of `options` (already checked).
+// Fails with `overflow` if a result is not finite (sizes too large for double).
 Result finishSolid(double volume, const Vec3& centerOfMass, const Mat3& unitInertia, double surfaceArea,
-                   const Vec3& surfaceCentroid, const MassOptions& options, const Diagnostics& diagnostics);
+                   const Vec3& surfaceCentroid, const MassOptions& options, const Diagnostics& diagnostics,
+                   Status overflow = Status::InvalidDimension);
 
 Result failure(Status status, std::string message);
 

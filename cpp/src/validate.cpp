@@ -64,7 +64,8 @@ Status validateMesh(const MeshView& mesh, std::string& message) {
         message = "mesh has no triangles";
         return Status::EmptyMesh;
     }
-    if ((mesh.positions == nullptr) || (mesh.indexType != IndexType::None && mesh.indices == nullptr)) {
+    if ((mesh.positionCount > 0 && mesh.positions == nullptr) ||
+        (mesh.indexType != IndexType::None && mesh.indexCount > 0 && mesh.indices == nullptr)) {
         message = "mesh data pointer is null";
         return Status::InvalidArgument;
     }
