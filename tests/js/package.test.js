@@ -1,0 +1,179 @@
+// The package as a user gets it: `npm pack`, install the tarball into a fresh project, import it
+// there from a child Node process, and type-check a user's TypeScript against the shipped types.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TIMEOUT = 120_000; // npm pack + install + tsc
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+const run = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+
+let work;
+let packed; // npm pack --json entry
+let tarball;
+let consumer;
+
+beforeAll(() => {
+  if (!existsSync(join(ROOT, 'dist', 'mass_properties_wasm.js'))) run('npm', ['run', 'build'], ROOT);
+  work = mkdtempSync(join(tmpdir(), 'mass-properties-package-'));
+  const out = run('npm', ['pack', '--json', '--pack-destination', work], ROOT);
+  packed = JSON.parse(out.slice(out.indexOf('[')))[0];
+  tarball = join(work, packed.filename);
+
+  consumer = join(work, 'consumer');
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  // No dependencies besides the tarball (three is an optional peer), so this needs no registry.
+  run('npm', ['install', tarball, '--no-audit', '--no-fund', '--offline', '--ignore-scripts', '--no-package-lock'], consumer);
+}, TIMEOUT);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the tarball', () => {
+  test('holds only the intended files', () => {
+    const files = packed.files.map((f) => f.path).sort();
+    const intended = [
+      /^js\/[^/]+\.js$/,
+      /^js\/[^/]+\.d\.ts$/,
+      /^dist\/mass_properties_wasm\.js$/,
+      /^README\.md$/,
+      /^package\.json$/,
+      /^LICEN[SC]E(\.\w+)?$/, // npm adds a license file whenever there is one
+    ];
+    expect(files.filter((f) => !intended.some((re) => re.test(f)))).toEqual([]);
+    for (const required of ['package.json', 'js/index.js', 'js/index.d.ts', 'dist/mass_properties_wasm.js']) {
+      expect(files).toContain(required);
+    }
+    if (existsSync(join(ROOT, 'README.md'))) expect(files).toContain('README.md');
+    // Nothing of the sources, tests or build tree.
+    expect(files.some((f) => /^(cpp|tests|build|scripts|web|examples|node_modules)\//.test(f))).toBe(false);
+    // The shipped WebAssembly glue is the built one.
+    const dist = packed.files.find((f) => f.path === 'dist/mass_properties_wasm.js');
+    expect(dist.size).toBe(statSync(join(ROOT, 'dist', 'mass_properties_wasm.js')).size);
+  });
+
+  test('every file that package.json points at is in it', () => {
+    const files = new Set(packed.files.map((f) => f.path));
+    const targets = [pkg.main, pkg.types];
+    const collect = (value) => {
+      if (typeof value === 'string') targets.push(value);
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    collect(pkg.exports);
+    const missing = [...new Set(targets)].map((t) => t.replace(/^\.\//, '')).filter((t) => !files.has(t));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('installed into a fresh project', () => {
+  test('imports and computes from a child Node process', () => {
+    writeFileSync(join(consumer, 'use.mjs'), `
+import { init, MassPropertiesError } from 'mass-properties';
+import pkg from 'mass-properties/package.json' with { type: 'json' };
+
+const mp = await init();
+const again = await init();
+const box = mp.box(1, 2, 3, { mass: 6 });
+// A unit cube mesh [0,1]^3.
+const p = new Float64Array([0,0,0, 1,0,0, 1,1,0, 0,1,0, 0,0,1, 1,0,1, 1,1,1, 0,1,1]);
+const i = new Uint32Array([0,2,1, 0,3,2, 4,5,6, 4,6,7, 0,1,5, 0,5,4, 1,2,6, 1,6,5, 2,3,7, 2,7,6, 3,0,4, 3,4,7]);
+const cube = mp.mesh(p, i);
+let error = null;
+try {
+  mp.mesh(p, new Uint32Array([0, 1, 8]));
+} catch (e) {
+  error = { isClass: e instanceof MassPropertiesError, isError: e instanceof Error, name: e.name, code: e.code, message: e.message };
+}
+let deep = null;
+try {
+  await import('mass-properties/dist/mass_properties_wasm.js');
+} catch (e) {
+  deep = e.code;
+}
+console.log(JSON.stringify({
+  resolved: import.meta.resolve('mass-properties'),
+  version: pkg.version,
+  sameModule: mp === again,
+  box: { mass: box.mass, density: box.density, inertia: box.inertia },
+  cube: { volume: cube.volume, centerOfMass: cube.centerOfMass, inertia: cube.inertia, closed: cube.diagnostics.closed },
+  error,
+  deep,
+  errorCodes: mp.errorCodes,
+}));
+`);
+    const out = JSON.parse(run(process.execPath, ['use.mjs'], consumer));
+    // Resolved from the consumer's node_modules, not from the repository.
+    expect(out.resolved).toBe(`file://${join(consumer, 'node_modules', 'mass-properties', 'js', 'index.js')}`);
+    expect(out.version).toBe(pkg.version);
+    expect(out.sameModule).toBe(true);
+    // 1×2×3 box of mass 6: density 1; I = m(h² + d²)/12 … = (6·13/12, 6·10/12, 6·5/12) = (6.5, 5, 2.5).
+    expect(out.box.mass).toBe(6);
+    expect(out.box.density).toBe(1);
+    [6.5, 0, 0, 0, 5, 0, 0, 0, 2.5].forEach((x, k) => expect(Math.abs(out.box.inertia[k] - x)).toBeLessThan(1e-14));
+    // Unit cube: V = 1, center 1/2, I = 1/6 on the diagonal.
+    expect(out.cube.volume).toBe(1);
+    expect(out.cube.centerOfMass).toEqual([0.5, 0.5, 0.5]);
+    out.cube.inertia.forEach((x, k) => expect(Math.abs(x - (k % 4 === 0 ? 1 / 6 : 0))).toBeLessThan(1e-15));
+    expect(out.cube.closed).toBe(true);
+    expect(out.error).toEqual({
+      isClass: true,
+      isError: true,
+      name: 'MassPropertiesError',
+      code: 'INDEX_OUT_OF_RANGE',
+      message: 'index 8 at triangle 0 is out of range (8 vertices)',
+    });
+    // Only the declared entry points are reachable.
+    expect(out.deep).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
+    expect(out.errorCodes).toContain('INDEX_OUT_OF_RANGE');
+  }, TIMEOUT);
+
+  test('the three.js entry point resolves when it is shipped', () => {
+    const files = packed.files.map((f) => f.path);
+    if (!files.includes('js/three.js')) {
+      // Declared in package.json exports: then it must ship (see the test above).
+      expect(pkg.exports['./three']).toBeUndefined();
+      return;
+    }
+    writeFileSync(join(consumer, 'resolve-three.mjs'), "console.log(import.meta.resolve('mass-properties/three'));\n");
+    const resolved = run(process.execPath, ['resolve-three.mjs'], consumer).trim();
+    expect(resolved).toBe(`file://${join(consumer, 'node_modules', 'mass-properties', 'js', 'three.js')}`);
+  }, TIMEOUT);
+});
+
+describe('TypeScript', () => {
+  test('tests/types/usage.ts type-checks with tsc --strict against the repository', () => {
+    let output = '';
+    try {
+      output = run(process.execPath, [TSC, '-p', join(ROOT, 'tests', 'types'), '--strict', '--noEmit'], ROOT);
+    } catch (e) {
+      output = `${e.stdout}${e.stderr}`;
+      throw new Error(`tsc failed:\n${output}`);
+    }
+    expect(output.trim()).toBe('');
+  }, TIMEOUT);
+
+  test('the same file type-checks against the types installed from the tarball', () => {
+    const dir = join(consumer, 'types');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(ROOT, 'tests', 'types', 'usage.ts'), join(dir, 'usage.ts'));
+    copyFileSync(join(ROOT, 'tests', 'types', 'tsconfig.json'), join(dir, 'tsconfig.json'));
+    let output = '';
+    try {
+      output = run(process.execPath, [TSC, '-p', dir, '--strict', '--noEmit', '--traceResolution'], consumer);
+    } catch (e) {
+      throw new Error(`tsc failed:\n${`${e.stdout}${e.stderr}`.split('\n').filter((l) => /error/.test(l)).join('\n')}`);
+    }
+    // It read the shipped declarations, not the repository's.
+    const installed = join(consumer, 'node_modules', 'mass-properties', 'js', 'index.d.ts');
+    expect(output).toContain(`Module name 'mass-properties' was successfully resolved to '${installed}'`);
+  }, TIMEOUT);
+});

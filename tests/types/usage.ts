@@ -1,0 +1,143 @@
+// Uses every export of js/index.d.ts the way a user would; type-checked with tsc --strict
+// (tests/js/package.test.js runs it against the repository and against the installed tarball).
+// Lines marked @ts-expect-error must NOT compile: they keep the types strict.
+import { init, MassPropertiesError } from 'mass-properties';
+import type {
+  BodyLike,
+  CombinePart,
+  Diagnostics,
+  ErrorCode,
+  Indices,
+  Mat3,
+  MassOptions,
+  MassProperties,
+  MassPropertiesModule,
+  Positions,
+  Quat,
+  SpinOptions,
+  SpinState,
+  TransformOptions,
+  Vec3,
+} from 'mass-properties';
+
+function describeError(e: unknown): string {
+  if (e instanceof MassPropertiesError) {
+    const code: ErrorCode = e.code;
+    const name: 'MassPropertiesError' = e.name;
+    switch (code) {
+      case 'INDEX_OUT_OF_RANGE':
+      case 'NON_FINITE_POSITION':
+        return `${name} bad mesh: ${e.message}`;
+      default:
+        return `${name} ${code}: ${e.message}`;
+    }
+  }
+  return String(e);
+}
+
+export async function main(): Promise<number> {
+  const mp: MassPropertiesModule = await init();
+  const codes: readonly ErrorCode[] = mp.errorCodes;
+
+  // Meshes, as three.js BufferGeometry arrays would give them.
+  const positions: Positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  const indices: Indices = new Uint16Array([0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]);
+  const byDensity: MassOptions = { density: 7800 };
+  const byMass: MassOptions = { mass: 2 };
+  const tetra: MassProperties = mp.mesh(positions, indices, byDensity);
+  mp.mesh(new Float64Array(36), new Uint32Array(12), byMass);
+  mp.mesh(new Float64Array(9));
+  mp.mesh(new Float64Array(9), null);
+  const diagnostics: Diagnostics = mp.inspect(positions, indices);
+  const closed: boolean = diagnostics.closed && tetra.diagnostics.consistentWinding;
+  const counts: number = diagnostics.boundaryEdges + diagnostics.nonManifoldEdges + diagnostics.inconsistentEdges +
+    diagnostics.degenerateTriangles + diagnostics.triangles;
+  const inverted: boolean = diagnostics.inverted;
+
+  // Analytic shapes.
+  const box = mp.box(1, 2, 3, { mass: 6 });
+  const sphere = mp.sphere(0.5);
+  const ellipsoid = mp.ellipsoid(1, 2, 3, { density: 2 });
+  const cylinder = mp.cylinder(0.5, 2);
+  const capsule = mp.capsule(0.5, 1);
+  const cone = mp.cone(0.5, 2);
+
+  // Every field of a result, with its type.
+  const center: Vec3 = box.centerOfMass;
+  const inertia: Mat3 = box.inertia;
+  const moments: Vec3 = box.principalMoments;
+  const axes: [Vec3, Vec3, Vec3] = box.principalAxes;
+  const rotation: Quat = box.principalRotation;
+  const area: number | null = sphere.surfaceArea;
+  const areaOrZero: number = area ?? 0;
+  const surfaceCentroid: Vec3 | null = sphere.surfaceCentroid;
+  const scalars: number = box.mass + box.volume + box.density + center[0] + inertia[8] + moments[2] + axes[2][2] + rotation[3];
+
+  // Bodies: results, or plain objects shaped like them.
+  const placement: TransformOptions = { position: [0, 1, 0], quaternion: [0, 0, Math.SQRT1_2, Math.SQRT1_2], scale: [1, 1, 1] };
+  const moved = mp.transform(cylinder, placement);
+  mp.transform(box, {});
+  const custom: BodyLike = {
+    mass: 1,
+    volume: 1,
+    centerOfMass: new Float64Array([0, 0, 0]),
+    inertia: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+    surfaceArea: null,
+  };
+  const parts: CombinePart[] = [moved, capsule, custom, { body: sphere, subtract: true }, { body: cone }];
+  const assembly = mp.combine(parts);
+  const aboutCorner: Mat3 = mp.inertiaAbout(assembly, [1, 1, 1]);
+  mp.inertiaAbout(ellipsoid, new Float32Array(3), [0, 0, 0, 1]);
+
+  // Spinning.
+  const spin: SpinOptions = {
+    principalMoments: assembly.principalMoments,
+    angularVelocity: [0.1, 5, 0],
+    orientation: assembly.principalRotation,
+    duration: 2,
+    timeStep: 1 / 480,
+  };
+  const state: SpinState = mp.simulateRotation(spin);
+  const q: Quat = state.orientation;
+  const w: Vec3 = state.angularVelocity;
+  const l: Vec3 = state.angularMomentum;
+  const energy: number = state.kineticEnergy;
+  mp.simulateRotation({ principalMoments: [1, 2, 3], angularVelocity: [0, 0, 1], duration: 1 });
+
+  try {
+    mp.sphere(-1);
+  } catch (e) {
+    describeError(e);
+  }
+  const own = new MassPropertiesError('INVALID_MASS', 'made by hand');
+  const asError: Error = own;
+
+  // ---- what must not compile ----
+  // @ts-expect-error density and mass together
+  mp.box(1, 2, 3, { density: 1, mass: 2 });
+  // @ts-expect-error plain arrays are not positions
+  mp.mesh([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+  // @ts-expect-error Int32Array is not an index type
+  mp.mesh(positions, new Int32Array(3));
+  // @ts-expect-error Float32Array is not an index type
+  mp.inspect(positions, new Float32Array(3));
+  // @ts-expect-error not an error code
+  const badCode: ErrorCode = 'NOT_A_CODE';
+  // @ts-expect-error not an error code
+  new MassPropertiesError('OOPS', 'x');
+  // @ts-expect-error surfaceArea may be null
+  sphere.surfaceArea.toFixed(2);
+  // @ts-expect-error duration is required
+  mp.simulateRotation({ principalMoments: [1, 2, 3], angularVelocity: [0, 0, 1] });
+  // @ts-expect-error a Vec3 has three entries
+  const short: Vec3 = [1, 2];
+  // @ts-expect-error dimensions are numbers
+  mp.cylinder('1', 2);
+  // @ts-expect-error errorCodes is read-only
+  mp.errorCodes.push('INVALID_MASS');
+  // @ts-expect-error the code of an error is read-only
+  own.code = 'INVALID_TYPE';
+
+  return [codes.length, Number(closed), counts, Number(inverted), areaOrZero, scalars, aboutCorner[0], q[3], w[0], l[0], energy,
+    surfaceCentroid?.[0] ?? 0, asError.message.length, badCode.length, short.length].length;
+}
