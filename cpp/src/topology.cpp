@@ -35,8 +35,10 @@ std::vector<std::uint32_t> weldVertices(Positions position, std::size_t vertices
     const double inverseCell = extent > 0 ? 1 / (kWeldTolerance * extent) : 0;  // all equal: one cell
     auto cellOf = [&](std::size_t v) {
         const Vec3 p = position(v);
-        return Cell{std::llround((p[0] - lo[0]) * inverseCell), std::llround((p[1] - lo[1]) * inverseCell),
-                    std::llround((p[2] - lo[2]) * inverseCell)};
+        // Offsets from `lo` are >= 0, so adding 1/2 and truncating rounds to the nearest cell.
+        return Cell{static_cast<std::int64_t>((p[0] - lo[0]) * inverseCell + 0.5),
+                    static_cast<std::int64_t>((p[1] - lo[1]) * inverseCell + 0.5),
+                    static_cast<std::int64_t>((p[2] - lo[2]) * inverseCell + 0.5)};
     };
 
     // Counting sort of the vertices by a hash of their cell, then grouping within buckets.

@@ -1,5 +1,6 @@
-// Speed of the package in Node (WebAssembly): mp.mesh and mp.inspect on large tori, next to a
-// plain JavaScript signed-volume loop as the floor. Run: npm run bench. Prints ratios.
+// Speed of the package in Node (WebAssembly): mp.mesh (integration + diagnostics) and mp.inspect
+// (diagnostics + orientation) on large tori, next to a plain JavaScript signed-volume loop, the
+// floor any measurement pays. Run: npm run bench. Prints ratios.
 import { init } from '../../js/index.js';
 
 function torus(triangles) {
@@ -55,9 +56,7 @@ for (const triangles of [100_000, 1_000_000, 5_000_000]) {
   const floor = best(() => signedVolumeJs(positions, indices), runs);
   const inspect = best(() => mp.inspect(positions, indices), runs);
   const measure = best(() => mp.mesh(positions, indices), runs);
-  const integration = Math.max(measure - inspect, 1e-3);
   console.log(`${count} triangles: mesh ${measure.toFixed(1)} ms (${(count / measure / 1e3).toFixed(1)} Mtri/s), ` +
     `inspect ${inspect.toFixed(1)} ms, JS volume-only loop ${floor.toFixed(1)} ms`);
-  console.log(`  ratios: mesh / JS volume loop = ${(measure / floor).toFixed(2)}, ` +
-    `diagnostics / integration = ${(inspect / integration).toFixed(2)}`);
+  console.log(`  ratios to the JS volume-only loop: mesh ${(measure / floor).toFixed(2)}, inspect ${(inspect / floor).toFixed(2)}`);
 }
