@@ -1,0 +1,101 @@
+// Types of `mass-properties/three` (hand-written; checked by tsc --strict).
+import type {
+  ArrowHelper,
+  ColorRepresentation,
+  LineBasicMaterial,
+  LineSegments,
+  BufferGeometry,
+  Matrix3,
+  Mesh,
+  MeshBasicMaterial,
+  Object3D,
+  Quaternion,
+  SphereGeometry,
+  Vector3,
+} from 'three';
+import type { MassProperties, MassPropertiesError, MassPropertiesModule } from './index.js';
+
+export interface ComputeOptions {
+  /**
+   * Mass per unit volume of each mesh: a number, or a function of the mesh (and the instance of
+   * an InstancedMesh or BatchedMesh), e.g. `(mesh) => mesh.userData.density`. Default 1.
+   */
+  density?: number | ((mesh: Mesh, instanceId: number | undefined) => number);
+  /** Skip objects that are not visible (object.visible, and BatchedMesh instance visibility). Default false. */
+  visibleOnly?: boolean;
+}
+
+/** The triangles of one mesh or instance, in the measured object's frame. */
+export interface BakedPart {
+  mesh: Mesh;
+  /** Set for instances of an InstancedMesh or BatchedMesh. */
+  instanceId?: number;
+  positions: Float64Array;
+  /** null for non-indexed geometry (every three vertices form a triangle). */
+  indices: Uint32Array | null;
+  density: number;
+}
+
+/** One measured mesh (or instance): its result, or the error that kept it out of the body. */
+export type MeasuredPart =
+  | { mesh: Mesh; instanceId?: number; result: MassProperties; error?: undefined }
+  | { mesh: Mesh; instanceId?: number; result: null; error: MassPropertiesError };
+
+export interface SceneMassProperties {
+  /** All measurable parts combined. */
+  body: MassProperties;
+  parts: MeasuredPart[];
+}
+
+/**
+ * Every Mesh under `object3D` (itself included) with its transform relative to `object3D`
+ * baked in (mirroring transforms keep the triangles outward). Points, lines and sprites are skipped.
+ */
+export function bakeMeshes(object3D: Object3D, options?: ComputeOptions): BakedPart[];
+
+/**
+ * Mass properties of a scene graph in `object3D`'s frame. Throws a MassPropertiesError when
+ * there is no mesh or none can be measured (the error then carries `parts`).
+ */
+export function computeMassProperties(
+  mp: MassPropertiesModule,
+  object3D: Object3D,
+  options?: ComputeOptions,
+): SceneMassProperties;
+
+/** The center of mass. */
+export function toVector3(result: Pick<MassProperties, 'centerOfMass'>, target?: Vector3): Vector3;
+/** The inertia tensor about the center of mass. */
+export function toMatrix3(result: Pick<MassProperties, 'inertia'>, target?: Matrix3): Matrix3;
+/** The principal frame's rotation (principal axes as matrix columns). */
+export function toQuaternion(result: Pick<MassProperties, 'principalRotation'>, target?: Quaternion): Quaternion;
+/** Semi-axes, in principal-axis order, of the uniform solid ellipsoid with the same mass and principal moments. */
+export function equivalentEllipsoid(result: Pick<MassProperties, 'mass' | 'principalMoments'>, target?: Vector3): Vector3;
+
+export interface MassPropertiesHelperOptions {
+  /** Colors of principal axes 1, 2, 3 (ascending moments). */
+  axisColors?: readonly [ColorRepresentation, ColorRepresentation, ColorRepresentation];
+  centerColor?: ColorRepresentation;
+  ellipsoidColor?: ColorRepresentation;
+  ellipsoidOpacity?: number;
+}
+
+/**
+ * The center of mass, the principal axes and the equivalent inertia ellipsoid of a result,
+ * drawn in the frame the result was measured in.
+ */
+export class MassPropertiesHelper extends Object3D {
+  constructor(result?: MassProperties | null, options?: MassPropertiesHelperOptions);
+  readonly isMassPropertiesHelper: true;
+  override readonly type: string | 'MassPropertiesHelper';
+  result: MassProperties | null;
+  /** At the center of mass, rotated into the principal frame; parent of the parts below. */
+  frame: Object3D;
+  center: Mesh<SphereGeometry, MeshBasicMaterial>;
+  axes: [ArrowHelper, ArrowHelper, ArrowHelper];
+  /** A unit sphere scaled to the semi-axes. */
+  ellipsoid: Mesh<SphereGeometry, MeshBasicMaterial>;
+  outline: LineSegments<BufferGeometry, LineBasicMaterial>;
+  update(result: MassProperties): this;
+  dispose(): void;
+}
