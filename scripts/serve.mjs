@@ -1,0 +1,175 @@
+// The demo's static server: web/ at /, plus exactly the package files and node_modules the page
+// imports. Usage: node scripts/serve.mjs (PORT=8080 by default; if busy, the next free port).
+// Tests import startServer({ port: 0 }) to get a free port.
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// URL prefix → directory. Only these are served; everything else is 404.
+const MOUNTS = [
+  ['/js/', path.join(ROOT, 'js')],
+  ['/dist/', path.join(ROOT, 'dist')],
+  ['/node_modules/three/', path.join(ROOT, 'node_modules', 'three')],
+  ['/', path.join(ROOT, 'web')],
+];
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.glb': 'model/gltf-binary',
+  '.gltf': 'model/gltf+json',
+  '.bin': 'application/octet-stream',
+  '.obj': 'model/obj',
+  '.mtl': 'model/mtl',
+  '.stl': 'model/stl',
+  '.ply': 'application/octet-stream',
+  '.3mf': 'model/3mf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ktx2': 'image/ktx2',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/plain; charset=utf-8',
+};
+
+// The Stanford bunny from the npm `bunny` package (CommonJS), as JSON the page can fetch.
+let bunnyJson = null;
+function bunny() {
+  if (!bunnyJson) {
+    const { positions, cells } = createRequire(import.meta.url)('bunny');
+    bunnyJson = Buffer.from(JSON.stringify({ positions, cells }));
+  }
+  return bunnyJson;
+}
+
+function send(res, status, body, type = 'text/plain; charset=utf-8', head = false) {
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(head ? undefined : body);
+}
+
+// Maps a URL path to a file inside one mount, or null. Decoding happens before normalizing, so
+// '%2e%2e/' cannot climb out; the final check runs on the real path, so symlinks cannot either.
+async function resolveFile(urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const normalized = path.posix.normalize(decoded);
+  if (normalized !== decoded && normalized + '/' !== decoded) return null; // '..' or '//' tricks
+  for (const [prefix, dir] of MOUNTS) {
+    if (!normalized.startsWith(prefix) && normalized + '/' !== prefix) continue;
+    let file = path.join(dir, normalized.slice(prefix.length));
+    try {
+      if ((await stat(file)).isDirectory()) file = path.join(file, 'index.html');
+      const real = await realpath(file);
+      const base = await realpath(dir);
+      if (real !== base && !real.startsWith(base + path.sep)) return null;
+      if (!(await stat(real)).isFile()) return null;
+      return real;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+async function handle(req, res) {
+  const head = req.method === 'HEAD';
+  if (req.method !== 'GET' && !head) {
+    res.setHeader('Allow', 'GET, HEAD');
+    return send(res, 405, 'method not allowed\n');
+  }
+  const { pathname } = new URL(req.url, 'http://localhost');
+  if (pathname === '/models/bunny.json') return send(res, 200, bunny(), MIME['.json'], head);
+
+  const file = await resolveFile(pathname);
+  if (!file) return send(res, 404, 'not found\n', undefined, head);
+  const { size } = await stat(file);
+  res.writeHead(200, {
+    'Content-Type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': size,
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (head) return res.end();
+  createReadStream(file).on('error', () => res.destroy()).pipe(res);
+}
+
+function listen(server, port, host) {
+  return new Promise((resolve, reject) => {
+    const onError = (error) => {
+      server.off('listening', onListening);
+      reject(error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+/**
+ * Starts the server on `port` (0: any free port); if it is busy, tries the next `tries - 1`
+ * ports. Resolves to { url, port, server, close }.
+ */
+export async function startServer({ port = 8080, host = '127.0.0.1', tries = 20 } = {}) {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      if (!res.headersSent) send(res, 500, `internal error: ${error.message}\n`);
+      else res.destroy();
+    });
+  });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await listen(server, port === 0 ? 0 : port + attempt, host);
+      break;
+    } catch (error) {
+      if (error.code !== 'EADDRINUSE' || port === 0 || attempt + 1 >= tries) throw error;
+    }
+  }
+  const actual = server.address().port;
+  return {
+    server,
+    port: actual,
+    // The address bound, so clients that resolve 'localhost' to ::1 first still connect.
+    url: `http://${host}:${actual}/`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections?.();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const port = process.env.PORT ? Number(process.env.PORT) : 8080;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`PORT must be an integer from 0 to 65535, got ${process.env.PORT}`);
+    process.exit(1);
+  }
+  const { port: actual } = await startServer({ port });
+  console.log(`mass-properties demo: http://localhost:${actual}/`);
+}

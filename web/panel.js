@@ -1,0 +1,162 @@
+// The results panel: numbers, units and the diagnostics in plain words.
+import { unitLabels, UNITS } from './units.js';
+
+const AXIS_COLORS = ['#e5484d', '#46a758', '#3e63dd']; // as the helper's arrows
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/** Seven significant digits; scientific notation outside [0.001, 10⁶). */
+export function formatNumber(x) {
+  if (typeof x !== 'number' || !Number.isFinite(x)) return '—';
+  if (x === 0) return '0';
+  const a = Math.abs(x);
+  if (a >= 1e-3 && a < 1e6) return x.toPrecision(7);
+  const [mantissa, exponent] = x.toExponential(6).split('e');
+  return `${mantissa} × 10${[...String(Number(exponent))].map((c) => SUPERSCRIPT[c]).join('')}`;
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The diagnostics as sentences, each with a level: 'ok', 'warn' or 'info'. */
+export function describeDiagnostics(d) {
+  if (!d) return [];
+  const lines = [];
+  if (d.closed && d.consistentWinding) lines.push({ level: 'ok', text: 'closed and consistently wound' });
+  if (d.boundaryEdges > 0) {
+    lines.push({ level: 'warn', text: `open mesh: ${plural(d.boundaryEdges, 'boundary edge')} — the volume is not well defined` });
+  }
+  if (d.nonManifoldEdges > 0) {
+    lines.push({ level: 'warn', text: `${plural(d.nonManifoldEdges, 'non-manifold edge')} (shared by more than two triangles)` });
+  }
+  if (d.inconsistentEdges > 0) {
+    lines.push({ level: 'warn', text: `inconsistent winding on ${plural(d.inconsistentEdges, 'edge')}` });
+  }
+  if (d.inverted) {
+    lines.push({ level: 'info', text: 'inside-out: flipped (the triangles faced inward; the numbers are those of the outward surface)' });
+  }
+  if (d.degenerateTriangles > 0) {
+    lines.push({ level: 'info', text: `${plural(d.degenerateTriangles, 'degenerate triangle')} (zero area; they add nothing)` });
+  }
+  return lines;
+}
+
+// A tiny DOM builder: text is always set as text, so file and mesh names cannot inject markup.
+function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === 'class') el.className = value;
+    else if (key === 'dataset') Object.assign(el.dataset, value);
+    else if (key === 'style') el.style.cssText = value;
+    else el.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) el.append(child);
+  }
+  return el;
+}
+
+// Round-off (1e-17 where the exact value is 0) shown as 0; the exact value stays in the title
+// and in the JSON.
+function num(x, scale = 0, id) {
+  const shown = scale > 0 && Math.abs(x) < 1e-12 * scale ? 0 : x;
+  const props = { class: 'num', dataset: { value: String(x) }, title: String(x) };
+  if (id) props.id = id;
+  return h('span', props, formatNumber(shown));
+}
+
+const vector = (v, scale) => h('span', { class: 'vec' }, ...v.map((x) => num(x, scale)));
+
+function quantity(label, value, unit, id, note) {
+  return [h('dt', {}, label), h('dd', {}, num(value, 0, id), ' ', h('span', { class: 'unit' }, unit), note ? h('span', { class: 'note' }, note) : null)];
+}
+
+function diagnosticsList(d) {
+  return h('ul', { class: 'diagnostics' }, describeDiagnostics(d).map(({ level, text }) => h('li', { class: level }, text)));
+}
+
+function partLabel(part) {
+  return part.instanceId === undefined ? part.name : `${part.name} [${part.instanceId}]`;
+}
+
+/** Everything the panel shows, as plain data: what "Copy JSON" copies. */
+export function buildReport({ model, unit, densityKgPerM3, density, body, parts }) {
+  return {
+    model,
+    units: unitLabels(unit),
+    densityKgPerM3,
+    density,
+    body,
+    parts: parts.map((p) => ({
+      name: p.name,
+      ...(p.instanceId === undefined ? {} : { instanceId: p.instanceId }),
+      ...(p.error ? { error: p.error } : { result: p.result }),
+    })),
+  };
+}
+
+function bodySection(body, labels, densityKgPerM3) {
+  // Scales for hiding round-off: lengths by the body's size, moments by the largest one.
+  const size = Math.sqrt(body.principalMoments[2] / body.mass) + Math.max(...body.centerOfMass.map(Math.abs));
+  const moment = Math.max(...body.principalMoments.map(Math.abs));
+  const si = labels.mass === 'kg' && labels.length === 'm';
+  return [
+    h('dl', { class: 'quantities' },
+      quantity('Mass', body.mass, labels.mass, 'mass'),
+      quantity('Volume', body.volume, labels.volume, 'volume'),
+      quantity('Density', body.density, labels.density, 'density', si ? null : ` = ${formatNumber(densityKgPerM3)} kg/m³`),
+      quantity('Surface area', body.surfaceArea, labels.area, 'surface-area'),
+    ),
+    h('h3', {}, 'Center of mass ', h('span', { class: 'unit' }, labels.length)),
+    h('div', { id: 'center-of-mass' }, vector(body.centerOfMass, size)),
+    h('h3', {}, 'Inertia tensor about the center of mass ', h('span', { class: 'unit' }, labels.inertia)),
+    h('table', { class: 'matrix', id: 'inertia' },
+      [0, 1, 2].map((r) => h('tr', {}, [0, 1, 2].map((c) => h('td', {}, num(body.inertia[3 * r + c], moment)))))),
+    h('h3', {}, 'Principal moments and axes ', h('span', { class: 'unit' }, labels.inertia)),
+    // One column per principal axis, as the columns of the principal rotation matrix.
+    h('table', { class: 'matrix principal', id: 'principal' },
+      h('tr', {}, h('th', {}, ''), [0, 1, 2].map((i) => h('th', {},
+        h('span', { class: 'swatch', style: `background:${AXIS_COLORS[i]}` }), ` axis ${i + 1}`))),
+      h('tr', {}, h('th', {}, 'moment'), [0, 1, 2].map((i) => h('td', {}, num(body.principalMoments[i])))),
+      [0, 1, 2].map((c) => h('tr', {}, h('th', {}, 'xyz'[c]),
+        [0, 1, 2].map((i) => h('td', {}, num(body.principalAxes[i][c], 1)))))),
+    h('h3', {}, 'Mesh'),
+    diagnosticsList(body.diagnostics),
+  ];
+}
+
+function partsSection(parts, labels) {
+  return [
+    h('h3', {}, `Parts (${parts.length})`),
+    h('table', { class: 'parts', id: 'parts' },
+      h('tr', {}, h('th', {}, 'part'), h('th', {}, 'triangles'), h('th', {}, `volume ${labels.volume}`),
+        h('th', {}, `mass ${labels.mass}`), h('th', {}, 'mesh')),
+      parts.map((p) => h('tr', { class: p.error ? 'failed' : '' },
+        h('td', {}, partLabel(p)),
+        h('td', {}, p.result ? String(p.result.diagnostics.triangles) : ''),
+        h('td', {}, p.result ? num(p.result.volume) : ''),
+        h('td', {}, p.result ? num(p.result.mass) : ''),
+        h('td', {}, p.error
+          ? h('span', { class: 'warn' }, `not measured: ${p.error.code} — ${p.error.message}`)
+          : diagnosticsList(p.result.diagnostics))))),
+  ];
+}
+
+/**
+ * Fills `container` with a report from buildReport (plus `elapsed`, ms in the worker). The full
+ * report is also put in container.dataset.json, the same text that "Copy JSON" copies.
+ */
+export function renderReport(container, report, { elapsed } = {}) {
+  const labels = report.units;
+  const unitName = Object.values(UNITS).find((u) => u.length === labels.length);
+  const triangles = report.body?.diagnostics?.triangles;
+  const nodes = [
+    h('h2', {}, report.model),
+    h('p', { class: 'meta' },
+      triangles === undefined ? '' : `${triangles.toLocaleString('en')} triangles · `,
+      `lengths in ${unitName.length}, masses in ${unitName.mass}`,
+      elapsed === undefined ? '' : ` · measured in ${elapsed < 10 ? elapsed.toFixed(1) : Math.round(elapsed)} ms (worker)`),
+    report.body ? bodySection(report.body, labels, report.densityKgPerM3) : h('p', { class: 'warn' }, 'Nothing could be measured.'),
+    report.parts.length > 1 || report.parts.some((p) => p.error) ? partsSection(report.parts, labels) : [],
+  ];
+  container.replaceChildren(...nodes.flat());
+  container.dataset.json = JSON.stringify(report);
+}
