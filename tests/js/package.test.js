@@ -161,6 +161,14 @@ describe('TypeScript', () => {
     expect(output.trim()).toBe('');
   }, TIMEOUT);
 
+  test('tests/types/three-usage.ts (mass-properties/three) type-checks with tsc --strict', () => {
+    try {
+      run(process.execPath, [TSC, '-p', join(ROOT, 'tests', 'types', 'tsconfig.three.json'), '--strict', '--noEmit'], ROOT);
+    } catch (e) {
+      throw new Error(`tsc failed:\n${e.stdout}${e.stderr}`);
+    }
+  }, TIMEOUT);
+
   test('the same file type-checks against the types installed from the tarball', () => {
     const dir = join(consumer, 'types');
     mkdirSync(dir, { recursive: true });
