@@ -89,10 +89,11 @@ export interface TransformOptions {
   position?: Vector3Like;
   /** Unit quaternion [x, y, z, w]. */
   quaternion?: QuaternionLike;
-  /** Applied first, in the body's frame; negative entries mirror. */
-  scale?: Vector3Like;
+  /** Applied first, in the body's frame; negative entries mirror; a number scales uniformly. */
+  scale?: Vector3Like | number;
 }
 
+/** A body, or `{ body, subtract: true }` for a hole; a body with negative mass is a hole too. */
 export type CombinePart = BodyLike | { body: BodyLike; subtract?: boolean };
 
 export interface SpinOptions {

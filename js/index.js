@@ -144,7 +144,7 @@ function toBody(body, name) {
     }
   };
   const known = body.surfaceArea !== null && body.surfaceArea !== undefined && body.surfaceCentroid;
-  return {
+  const out = {
     mass: number('mass'),
     volume: number('volume'),
     centerOfMass: vector('centerOfMass', 3),
@@ -152,14 +152,18 @@ function toBody(body, name) {
     surfaceArea: known ? number('surfaceArea') : NaN,
     surfaceCentroid: known ? vector('surfaceCentroid', 3) : [NaN, NaN, NaN],
   };
+  return out.mass < 0 ? asHole(out) : out;
 }
 
-function negated(body) {
+// A hole: mass, volume and tensor all negative, whichever sign the volume and tensor were given
+// with (a hole's own tensor is that of its shape, negated).
+function asHole(body) {
+  const trace = body.inertia[0] + body.inertia[4] + body.inertia[8];
   return {
     ...body,
-    mass: -body.mass,
-    volume: -body.volume,
-    inertia: body.inertia.map((x) => -x),
+    mass: -Math.abs(body.mass),
+    volume: -Math.abs(body.volume),
+    inertia: trace > 0 ? body.inertia.map((x) => -x) : body.inertia,
   };
 }
 
@@ -241,6 +245,7 @@ class MassPropertiesModule {
       if (!(key in IDENTITY_TRANSFORM)) fail('INVALID_TRANSFORM', `unknown transform key '${key}' (expected position, quaternion, scale)`);
     }
     const t = { ...IDENTITY_TRANSFORM, ...transform };
+    if (typeof t.scale === 'number') t.scale = [t.scale, t.scale, t.scale];
     const placed = {
       position: checkTransformPart(t.position, 3, 'transform.position'),
       quaternion: checkTransformPart(t.quaternion, 4, 'transform.quaternion'),
@@ -251,13 +256,16 @@ class MassPropertiesModule {
     return result;
   }
 
-  /** The aggregate body of several parts; `{ body, subtract: true }` removes a part (a hole). */
+  /**
+   * The aggregate body of several parts. A hole is `{ body, subtract: true }`, or a part with
+   * negative mass (its volume and tensor are then taken as negative too).
+   */
   combine(parts) {
     if (!Array.isArray(parts) || parts.length === 0) fail('INVALID_ARGUMENT', `combine needs a non-empty array of bodies, got ${describe(parts)}`);
     const bodies = parts.map((part, k) => {
       const wrapped = part && typeof part === 'object' && 'body' in part;
       const body = toBody(wrapped ? part.body : part, `parts[${k}]`);
-      return wrapped && part.subtract ? negated(body) : body;
+      return wrapped && part.subtract ? asHole(body) : body;
     });
     const result = shape(unwrap(this.#wasm.combine(bodies)));
     const diagnostics = mergeDiagnostics(parts.map((part) => (part && 'body' in part ? part.body : part)?.diagnostics));

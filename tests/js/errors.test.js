@@ -441,7 +441,8 @@ describe('transform', () => {
     }
     expectError(() => mp.transform(cube, { scale: [1, NaN, 1] }), 'INVALID_TRANSFORM', /scale/);
     expectError(() => mp.transform(cube, { scale: [2, 2] }), 'INVALID_TRANSFORM', /scale/, /3 finite numbers/);
-    expectError(() => mp.transform(cube, { scale: 2 }), 'INVALID_TRANSFORM', /scale/);
+    expectError(() => mp.transform(cube, { scale: 0 }), 'INVALID_TRANSFORM', /scale/, /zero/);
+    expectError(() => mp.transform(cube, { scale: NaN }), 'INVALID_TRANSFORM', /scale/);
     expectError(() => mp.transform(cube, { position: [0, Infinity, 0] }), 'INVALID_TRANSFORM', /position/);
     expectError(() => mp.transform(cube, { position: new Float64Array(4) }), 'INVALID_TRANSFORM', /position/);
   });

@@ -357,3 +357,32 @@ describe('exact invariances of the exact reference', () => {
     expect(Fraction.from(measure(scale(m, 2)).volume).sub(b.volume).abs().div(b.volume).toNumber()).toBeLessThanOrEqual(TOL);
   });
 });
+
+describe('holes given by negative mass', () => {
+  // A 4×4×4 box with a 2×2×2 cavity in its middle: I_xx = (64·32 − 8·8)/12 about the center
+  // (each box m(b² + c²)/12 at density 1), volume 56.
+  test('NegativeMassPartIsSubtractedLikeSubtractTrue', () => {
+    const outer = mp.box(4, 4, 4);
+    const inner = mp.box(2, 2, 2);
+    const expectedIxx = (64 * 32 - 8 * 8) / 12;
+    for (const hole of [
+      { ...inner, mass: -inner.mass },
+      { ...inner, mass: -inner.mass, volume: -inner.volume, inertia: inner.inertia.map((x) => -x) },
+    ]) {
+      const r = mp.combine([outer, hole]);
+      expect(r.volume).toBeCloseTo(56, 12);
+      expect(r.mass).toBeCloseTo(56, 12);
+      expect(r.inertia[0]).toBeCloseTo(expectedIxx, 10);
+      expect(r.surfaceArea).toBeNull();
+    }
+    const viaSubtract = mp.combine([outer, { body: inner, subtract: true }]);
+    expect(viaSubtract.inertia[0]).toBeCloseTo(expectedIxx, 10);
+  });
+
+  test('UniformScaleMayBeANumber', () => {
+    const r = mp.transform(mp.box(1, 2, 3), { scale: 2 });
+    expect(r.volume).toBeCloseTo(48, 12);
+    // Volume 48, I_xx = m (4² + 6²)/12.
+    expect(r.inertia[0]).toBeCloseTo((48 * (16 + 36)) / 12, 10);
+  });
+});
