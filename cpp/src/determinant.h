@@ -60,16 +60,15 @@ inline double accurateDeterminant(const Vec3& a, const Vec3& b, const Vec3& c) {
     return sum + err;
 }
 
-// The plain formula, unless its cancellation could cost more than 6 bits (its error is below
-// 3 eps times the permanent, Shewchuk 1997); then the accurate one. Fat triangles take the
-// fast path; only the nearly coplanar ones (slender bodies) pay for the accuracy.
-inline double determinant(const Vec3& a, const Vec3& b, const Vec3& c) {
-    const double m0 = b[1] * c[2] - b[2] * c[1], m1 = b[2] * c[0] - b[0] * c[2], m2 = b[0] * c[1] - b[1] * c[0];
-    const double d = a[0] * m0 + a[1] * m1 + a[2] * m2;
-    const double permanent = std::abs(a[0]) * (std::abs(b[1] * c[2]) + std::abs(b[2] * c[1])) +
-                             std::abs(a[1]) * (std::abs(b[2] * c[0]) + std::abs(b[0] * c[2])) +
-                             std::abs(a[2]) * (std::abs(b[0] * c[1]) + std::abs(b[1] * c[0]));
-    return std::abs(d) >= 0x1p-6 * permanent ? d : accurateDeterminant(a, b, c);
+// det[a b c] from the triangle's normal n = (b - a) x (c - a), since a . n = det[a b c]: the
+// plain product unless it cancels by more than 6 bits against |a| |b - a| |c - a|, which bounds
+// its rounding error (so its relative error stays below ~2^9 eps); then the accurate one. Fat
+// triangles take the fast path; only nearly coplanar ones (slender bodies) pay for accuracy.
+// `e1e1`, `e2e2` are |b - a|^2 and |c - a|^2.
+inline double determinant(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& n, double e1e1, double e2e2) {
+    const double d = a[0] * n[0] + a[1] * n[1] + a[2] * n[2];
+    const double aa = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+    return d * d >= 0x1p-12 * aa * e1e1 * e2e2 ? d : accurateDeterminant(a, b, c);
 }
 
 }  // namespace detail

@@ -21,6 +21,7 @@ struct Moments {
     double xx = 0, yy = 0, zz = 0, xy = 0, yz = 0, zx = 0;
     double area2 = 0;              // sum of |n|: 2 * surface area
     Vec3 areaFirst{0, 0, 0};       // sum of |n| * s: 6 * area-weighted centroid sum
+    std::uint32_t degenerate = 0;  // triangles of zero area
 
     void add(const Moments& o) {
         d += o.d;
@@ -29,6 +30,7 @@ struct Moments {
         xx += o.xx, yy += o.yy, zz += o.zz, xy += o.xy, yz += o.yz, zx += o.zx;
         area2 += o.area2;
         areaFirst = detail::add(areaFirst, o.areaFirst);
+        degenerate += o.degenerate;
     }
 };
 
@@ -44,7 +46,10 @@ Moments integrate(Positions position, Indices index, std::size_t triangles, cons
             const Vec3 a = detail::sub(position(index(3 * t)), origin);
             const Vec3 b = detail::sub(position(index(3 * t + 1)), origin);
             const Vec3 c = detail::sub(position(index(3 * t + 2)), origin);
-            const double d = detail::determinant(a, b, c);
+            const Vec3 e1 = detail::sub(b, a), e2 = detail::sub(c, a);
+            const Vec3 n = detail::cross(e1, e2);
+            const double e1e1 = detail::dot(e1, e1), e2e2 = detail::dot(e2, e2);
+            const double d = detail::determinant(a, b, c, n, e1e1, e2e2);
             const Vec3 s = detail::add(detail::add(a, b), c);
             m.d += d;
             m.dAbs += std::abs(d);
@@ -55,11 +60,10 @@ Moments integrate(Positions position, Indices index, std::size_t triangles, cons
             m.xy += d * (a[0] * a[1] + b[0] * b[1] + c[0] * c[1] + s[0] * s[1]);
             m.yz += d * (a[1] * a[2] + b[1] * b[2] + c[1] * c[2] + s[1] * s[2]);
             m.zx += d * (a[2] * a[0] + b[2] * b[0] + c[2] * c[0] + s[2] * s[0]);
-            const Vec3 e1 = detail::sub(b, a), e2 = detail::sub(c, a);
-            const Vec3 n = detail::cross(e1, e2);
-            const double twiceArea = detail::norm(n);
+            const double twiceArea = std::sqrt(detail::dot(n, n));
             m.area2 += twiceArea;
             m.areaFirst = detail::add(m.areaFirst, detail::scale(s, twiceArea));
+            if (detail::isDegenerate(twiceArea, e1e1, e2e2)) ++m.degenerate;
         }
         total.add(m);
     }
@@ -89,14 +93,21 @@ Vec3 referencePoint(const MeshView& mesh) {
     return {0.5 * (b.lo[0] + b.hi[0]), 0.5 * (b.lo[1] + b.hi[1]), 0.5 * (b.lo[2] + b.hi[2])};
 }
 
-double signedVolumeTimesSix(const MeshView& mesh) {
+SurfaceSummary summarizeSurface(const MeshView& mesh) {
     const Vec3 origin = referencePoint(mesh);
     return withMeshTypes(mesh, [&](auto position, auto index) {
-        double sum = 0;
-        for (std::size_t t = 0, n = cornerCount(mesh) / 3; t < n; ++t)
-            sum += determinant(sub(position(index(3 * t)), origin), sub(position(index(3 * t + 1)), origin),
-                               sub(position(index(3 * t + 2)), origin));
-        return sum;
+        SurfaceSummary out;
+        for (std::size_t t = 0, triangles = cornerCount(mesh) / 3; t < triangles; ++t) {
+            const Vec3 a = sub(position(index(3 * t)), origin);
+            const Vec3 b = sub(position(index(3 * t + 1)), origin);
+            const Vec3 c = sub(position(index(3 * t + 2)), origin);
+            const Vec3 e1 = sub(b, a), e2 = sub(c, a);
+            const Vec3 n = cross(e1, e2);
+            const double e1e1 = dot(e1, e1), e2e2 = dot(e2, e2);
+            out.sixVolume += determinant(a, b, c, n, e1e1, e2e2);
+            if (isDegenerate(norm(n), e1e1, e2e2)) ++out.degenerateTriangles;
+        }
+        return out;
     });
 }
 
@@ -116,6 +127,7 @@ Result measureMesh(const MeshView& mesh, const MassOptions& options) {
     Diagnostics diagnostics;
     status = detail::inspectValidMesh(mesh, diagnostics, message);
     if (status != Status::Ok) return detail::failure(status, message);
+    diagnostics.degenerateTriangles = m.degenerate;
 
     if (!std::isfinite(m.dAbs) || !std::isfinite(m.xx + m.yy + m.zz))
         return detail::failure(Status::InvalidArgument,

@@ -54,11 +54,18 @@ inline std::size_t cornerCount(const MeshView& mesh) {
 // Checks lengths, emptiness, finiteness and index range; fills `message` on failure.
 Status validateMesh(const MeshView& mesh, std::string& message);
 
-// inspectMesh() for a mesh that passed validateMesh(), except `inverted`.
+// The edge counts of inspectMesh() (all but `inverted` and `degenerateTriangles`) for a mesh that
+// passed validateMesh().
 Status inspectValidMesh(const MeshView& mesh, Diagnostics& out, std::string& message);
 
-// 6 * the signed volume the winding encloses (negative: inside-out), for a valid mesh.
-double signedVolumeTimesSix(const MeshView& mesh);
+// Zero area up to rounding, relative to the triangle's own size (|e1 x e2|, |e1|^2, |e2|^2).
+inline bool isDegenerate(double twiceArea, double e1e1, double e2e2) { return twiceArea <= 1e-12 * (e1e1 + e2e2); }
+
+struct SurfaceSummary {
+    double sixVolume = 0;  // 6 * the signed volume the winding encloses (negative: inside-out)
+    std::uint32_t degenerateTriangles = 0;
+};
+SurfaceSummary summarizeSurface(const MeshView& mesh);  // of a valid mesh
 
 struct Bounds {
     Vec3 lo, hi;

@@ -25,52 +25,69 @@ std::uint64_t mix(std::uint64_t h) {
 // = -2.4e-16 where the first column has 0), which must not read as a hole.
 constexpr double kWeldTolerance = 1e-9;
 
-using Cell = std::array<std::int64_t, 3>;
+// A vertex with its grid cell. Cells are < 2^31 per axis: offsets are at most 1 / kWeldTolerance.
+struct CellRecord {
+    std::int32_t x, y, z;
+    std::uint32_t vertex;
+};
 
-// weld[v]: the lowest-numbered vertex in the same grid cell as v.
+std::uint64_t cellHash(const CellRecord& r) {
+    return mix(std::uint64_t(std::uint32_t(r.x)) ^ mix(std::uint64_t(std::uint32_t(r.y)) ^ mix(std::uint32_t(r.z))));
+}
+
+// weld[v]: the lowest-numbered vertex in the same grid cell as v. Vertices are first partitioned
+// by hash into cache-sized groups (two sequential passes), then grouped by a small hash table per
+// partition, so no pass jumps around the whole mesh.
 template <typename Positions>
 std::vector<std::uint32_t> weldVertices(Positions position, std::size_t vertices, const detail::Bounds& box) {
     const Vec3 &lo = box.lo, &hi = box.hi;
     const double extent = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
     const double inverseCell = extent > 0 ? 1 / (kWeldTolerance * extent) : 0;  // all equal: one cell
-    auto cellOf = [&](std::size_t v) {
+    auto recordOf = [&](std::size_t v) {
         const Vec3 p = position(v);
         // Offsets from `lo` are >= 0, so adding 1/2 and truncating rounds to the nearest cell.
-        return Cell{static_cast<std::int64_t>((p[0] - lo[0]) * inverseCell + 0.5),
-                    static_cast<std::int64_t>((p[1] - lo[1]) * inverseCell + 0.5),
-                    static_cast<std::int64_t>((p[2] - lo[2]) * inverseCell + 0.5)};
+        return CellRecord{static_cast<std::int32_t>((p[0] - lo[0]) * inverseCell + 0.5),
+                          static_cast<std::int32_t>((p[1] - lo[1]) * inverseCell + 0.5),
+                          static_cast<std::int32_t>((p[2] - lo[2]) * inverseCell + 0.5), static_cast<std::uint32_t>(v)};
     };
 
-    // Counting sort of the vertices by a hash of their cell, then grouping within buckets.
-    std::uint32_t bits = 1;
-    while ((std::size_t(1) << bits) < vertices) ++bits;
-    const std::uint64_t mask = (std::uint64_t(1) << bits) - 1;
-    std::vector<std::uint32_t> bucketOf(vertices);
-    std::vector<std::uint32_t> starts(std::size_t(mask) + 2, 0);
-    for (std::size_t v = 0; v < vertices; ++v) {
-        const Cell c = cellOf(v);
-        const std::uint64_t h = mix(std::uint64_t(c[0]) ^ mix(std::uint64_t(c[1]) ^ mix(std::uint64_t(c[2]))));
-        bucketOf[v] = static_cast<std::uint32_t>(h & mask);
-        ++starts[bucketOf[v] + 1];
-    }
+    int partitionBits = 0;  // about 4096 vertices per partition, at most 2^16 partitions
+    while (partitionBits < 16 && (vertices >> (partitionBits + 12)) > 0) ++partitionBits;
+    const int shift = 64 - partitionBits;
+    auto partitionOf = [&](const CellRecord& r) {
+        return partitionBits == 0 ? std::size_t(0) : static_cast<std::size_t>(cellHash(r) >> shift);
+    };
+    std::vector<std::uint32_t> starts((std::size_t(1) << partitionBits) + 1, 0);
+    for (std::size_t v = 0; v < vertices; ++v) ++starts[partitionOf(recordOf(v)) + 1];
     for (std::size_t b = 1; b < starts.size(); ++b) starts[b] += starts[b - 1];
-    std::vector<std::uint32_t> sorted(vertices);
+    std::vector<CellRecord> records(vertices);
     {
         std::vector<std::uint32_t> fill(starts.begin(), starts.end() - 1);
-        for (std::size_t v = 0; v < vertices; ++v) sorted[fill[bucketOf[v]]++] = static_cast<std::uint32_t>(v);
+        for (std::size_t v = 0; v < vertices; ++v) {
+            const CellRecord r = recordOf(v);
+            records[fill[partitionOf(r)]++] = r;  // stable: ascending vertices within a partition
+        }
     }
-    bucketOf = std::vector<std::uint32_t>();  // release before the next allocation
+
     std::vector<std::uint32_t> weld(vertices);
+    std::vector<std::uint32_t> table;
+    constexpr std::uint32_t kEmpty = 0xffffffffu;
     for (std::size_t b = 0; b + 1 < starts.size(); ++b) {
-        // Buckets hold about one cell each; vertices are in ascending order within a bucket.
-        for (std::uint32_t i = starts[b]; i < starts[b + 1]; ++i) {
-            const std::uint32_t v = sorted[i];
-            weld[v] = v;
-            if (i == starts[b]) continue;
-            const Cell c = cellOf(v);
-            for (std::uint32_t j = starts[b]; j < i; ++j) {
-                if (cellOf(sorted[j]) == c) {
-                    weld[v] = weld[sorted[j]];
+        const std::uint32_t first = starts[b], count = starts[b + 1] - first;
+        std::size_t size = 16;
+        while (size < 2 * std::size_t(count)) size <<= 1;
+        table.assign(size, kEmpty);
+        for (std::uint32_t i = first; i < first + count; ++i) {
+            const CellRecord& r = records[i];
+            for (std::size_t slot = cellHash(r) & (size - 1);; slot = (slot + 1) & (size - 1)) {
+                if (table[slot] == kEmpty) {
+                    table[slot] = i;
+                    weld[r.vertex] = r.vertex;
+                    break;
+                }
+                const CellRecord& q = records[table[slot]];
+                if (q.x == r.x && q.y == r.y && q.z == r.z) {
+                    weld[r.vertex] = q.vertex;
                     break;
                 }
             }
@@ -82,19 +99,19 @@ std::vector<std::uint32_t> weldVertices(Positions position, std::size_t vertices
 template <typename Positions, typename Indices>
 void countEdges(Positions position, Indices index, std::size_t triangles, std::size_t vertices,
                 const detail::Bounds& box, Diagnostics& out) {
-    const std::vector<std::uint32_t> weld = weldVertices(position, vertices, box);
-    auto corner = [&](std::size_t t, int k) { return weld[index(3 * t + k)]; };
+    std::vector<std::uint32_t> corners(3 * triangles);
+    {
+        const std::vector<std::uint32_t> weld = weldVertices(position, vertices, box);
+        for (std::size_t c = 0; c < corners.size(); ++c) corners[c] = weld[index(c)];
+    }
+    auto collapsed = [](const std::uint32_t* v) { return v[0] == v[1] || v[1] == v[2] || v[2] == v[0]; };
 
     // Bucket every edge under its lower vertex; the entry is (higher vertex << 1 | direction).
+    // Collapsed triangles (two corners welded together) have no edges.
     std::vector<std::uint32_t> starts(vertices + 1, 0);
     for (std::size_t t = 0; t < triangles; ++t) {
-        const std::uint32_t v[3] = {corner(t, 0), corner(t, 1), corner(t, 2)};
-        const Vec3 a = position(v[0]);
-        const Vec3 e1 = detail::sub(position(v[1]), a), e2 = detail::sub(position(v[2]), a);
-        // Zero area up to rounding, relative to the triangle's own size.
-        if (detail::norm(detail::cross(e1, e2)) <= 1e-12 * (detail::dot(e1, e1) + detail::dot(e2, e2)))
-            ++out.degenerateTriangles;
-        if (v[0] == v[1] || v[1] == v[2] || v[2] == v[0]) continue;  // collapsed: no edges
+        const std::uint32_t* v = &corners[3 * t];
+        if (collapsed(v)) continue;
         for (int k = 0; k < 3; ++k) ++starts[std::min(v[k], v[(k + 1) % 3]) + 1];
     }
     for (std::size_t b = 1; b < starts.size(); ++b) starts[b] += starts[b - 1];
@@ -102,8 +119,8 @@ void countEdges(Positions position, Indices index, std::size_t triangles, std::s
     {
         std::vector<std::uint32_t> fill(starts.begin(), starts.end() - 1);
         for (std::size_t t = 0; t < triangles; ++t) {
-            const std::uint32_t v[3] = {corner(t, 0), corner(t, 1), corner(t, 2)};
-            if (v[0] == v[1] || v[1] == v[2] || v[2] == v[0]) continue;
+            const std::uint32_t* v = &corners[3 * t];
+            if (collapsed(v)) continue;
             for (int k = 0; k < 3; ++k) {
                 const std::uint32_t a = v[k], b = v[(k + 1) % 3];
                 const std::uint32_t lo = std::min(a, b), hi = std::max(a, b);
@@ -111,6 +128,7 @@ void countEdges(Positions position, Indices index, std::size_t triangles, std::s
             }
         }
     }
+    corners = std::vector<std::uint32_t>();
     std::uint32_t oddEdges = 0;
     for (std::size_t b = 0; b < vertices; ++b) {
         const auto first = entries.begin() + starts[b], last = entries.begin() + starts[b + 1];
@@ -161,7 +179,11 @@ Status inspectMesh(const MeshView& mesh, Diagnostics& out, std::string* message)
     std::string text;
     Status status = detail::validateMesh(mesh, text);
     if (status == Status::Ok) status = detail::inspectValidMesh(mesh, out, text);
-    if (status == Status::Ok) out.inverted = detail::signedVolumeTimesSix(mesh) < 0;
+    if (status == Status::Ok) {
+        const detail::SurfaceSummary summary = detail::summarizeSurface(mesh);
+        out.inverted = summary.sixVolume < 0;
+        out.degenerateTriangles = summary.degenerateTriangles;
+    }
     if (message) *message = text;
     return status;
 }
