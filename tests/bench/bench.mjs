@@ -2,29 +2,12 @@
 // (diagnostics + orientation) on large tori, next to a plain JavaScript signed-volume loop, the
 // floor any measurement pays. Run: npm run bench. Prints ratios.
 import { init } from '../../js/index.js';
+import { torus } from '../js/helpers/meshes.js';
 
-function torus(triangles) {
+// A closed torus of about `triangles` triangles with shared Float32 vertices, as three.js has them.
+function torusOf(triangles) {
   const n = Math.round(Math.sqrt(triangles / 2));
-  const positions = new Float32Array(n * n * 3);
-  const indices = new Uint32Array(n * n * 6);
-  let p = 0;
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      const a = (2 * Math.PI * i) / n, b = (2 * Math.PI * j) / n;
-      positions[p++] = (2 + Math.cos(b)) * Math.cos(a);
-      positions[p++] = (2 + Math.cos(b)) * Math.sin(a);
-      positions[p++] = Math.sin(b);
-    }
-  }
-  const id = (i, j) => (i % n) * n + (j % n);
-  let k = 0;
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      indices.set([id(i, j), id(i + 1, j), id(i + 1, j + 1), id(i, j), id(i + 1, j + 1), id(i, j + 1)], k);
-      k += 6;
-    }
-  }
-  return { positions, indices };
+  return torus(2, 1, n, n, Float32Array);
 }
 
 function signedVolumeJs(p, idx) {
@@ -50,7 +33,7 @@ function best(f, runs) {
 
 const mp = await init();
 for (const triangles of [100_000, 1_000_000, 5_000_000]) {
-  const { positions, indices } = torus(triangles);
+  const { positions, indices } = torusOf(triangles);
   const count = indices.length / 3;
   const runs = triangles > 1e6 ? 3 : 10;
   const floor = best(() => signedVolumeJs(positions, indices), runs);

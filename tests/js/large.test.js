@@ -1,31 +1,11 @@
 // Large meshes go through the heap in one copy each and the heap grows as needed.
 import { init } from '../../js/index.js';
+import { torus } from './helpers/meshes.js';
 
 let mp;
 beforeAll(async () => {
   mp = await init();
 });
-
-// A torus of 2·n² triangles (major radius 2, minor 1) with shared vertices.
-function torus(n) {
-  const positions = new Float32Array(n * n * 3);
-  const indices = new Uint32Array(n * n * 6);
-  for (let i = 0, p = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      const a = (2 * Math.PI * i) / n, b = (2 * Math.PI * j) / n;
-      positions[p++] = (2 + Math.cos(b)) * Math.cos(a);
-      positions[p++] = (2 + Math.cos(b)) * Math.sin(a);
-      positions[p++] = Math.sin(b);
-    }
-  }
-  const id = (i, j) => (i % n) * n + (j % n);
-  for (let i = 0, k = 0; i < n; i++) {
-    for (let j = 0; j < n; j++, k += 6) {
-      indices.set([id(i, j), id(i + 1, j), id(i + 1, j + 1), id(i, j), id(i + 1, j + 1), id(i, j + 1)], k);
-    }
-  }
-  return { positions, indices };
-}
 
 // Divergence theorem written out plainly in JS: sum of det[a b c] / 6 over the triangles.
 function signedVolume(p, idx) {
@@ -40,7 +20,7 @@ function signedVolume(p, idx) {
 }
 
 test('FiveMillionTrianglesAreMeasuredAndDiagnosed', () => {
-  const { positions, indices } = torus(1600); // 5.12 M triangles
+  const { positions, indices } = torus(2, 1, 1600, 1600, Float32Array); // 5.12 M triangles
   const r = mp.mesh(positions, indices);
   expect(r.diagnostics.triangles).toBe(indices.length / 3);
   expect(r.diagnostics.closed).toBe(true);
@@ -53,7 +33,7 @@ test('FiveMillionTrianglesAreMeasuredAndDiagnosed', () => {
 }, 60000);
 
 test('LargeTriangleSoupIsWelded', () => {
-  const { positions, indices } = torus(400);
+  const { positions, indices } = torus(2, 1, 400, 400, Float32Array);
   const soup = new Float32Array(indices.length * 3);
   indices.forEach((v, k) => soup.set(positions.subarray(3 * v, 3 * v + 3), 3 * k));
   const r = mp.mesh(soup, null);

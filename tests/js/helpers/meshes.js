@@ -35,25 +35,27 @@ export function centeredBox(w, h, d, center = [0, 0, 0]) {
  * Torus around the z axis: major radius R, minor radius r, nu segments around z, nv around the tube.
  * Genus 1, nu·nv vertices (the grid wraps in both directions, no seam duplicates), 2·nu·nv triangles.
  */
-export function torus(R, r, nu, nv) {
-  const positions = [];
-  for (let i = 0; i < nu; ++i) {
+export function torus(R, r, nu, nv, PositionArray = Float64Array) {
+  const positions = new PositionArray(nu * nv * 3);
+  for (let i = 0, p = 0; i < nu; ++i) {
     const u = (2 * Math.PI * i) / nu;
     for (let j = 0; j < nv; ++j) {
       const v = (2 * Math.PI * j) / nv;
       const rho = R + r * Math.cos(v);
-      positions.push(rho * Math.cos(u), rho * Math.sin(u), r * Math.sin(v));
+      positions[p++] = rho * Math.cos(u);
+      positions[p++] = rho * Math.sin(u);
+      positions[p++] = r * Math.sin(v);
     }
   }
   const at = (i, j) => (i % nu) * nv + (j % nv);
-  const indices = [];
+  const indices = new Uint32Array(nu * nv * 6);
   // ∂/∂u × ∂/∂v points outward, so (i,j) → (i+1,j) → (i+1,j+1) is counter-clockwise from outside.
-  for (let i = 0; i < nu; ++i) {
-    for (let j = 0; j < nv; ++j) {
-      indices.push(at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i, j + 1));
+  for (let i = 0, k = 0; i < nu; ++i) {
+    for (let j = 0; j < nv; ++j, k += 6) {
+      indices.set([at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i, j + 1)], k);
     }
   }
-  return { positions: new Float64Array(positions), indices: new Uint32Array(indices) };
+  return { positions, indices };
 }
 
 /**
