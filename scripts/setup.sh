@@ -11,6 +11,7 @@ command -v em++ >/dev/null || missing+=(emscripten)
 [ -f /usr/include/eigen3/Eigen/Core ] || missing+=(libeigen3-dev)
 if [ "$need" = test ]; then
   [ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
+  [ -d /usr/src/googletest/googletest ] || missing+=(googletest)  # sources, for the wasm32 test build
   command -v chromium >/dev/null || missing+=(chromium)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
