@@ -42,13 +42,17 @@ template <typename Positions>
 std::vector<std::uint32_t> weldVertices(Positions position, std::size_t vertices, const detail::Bounds& box) {
     const Vec3 &lo = box.lo, &hi = box.hi;
     const double extent = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
-    const double inverseCell = extent > 0 ? 1 / (kWeldTolerance * extent) : 0;  // all equal: one cell
+    const double cellSize = kWeldTolerance * extent;
+    const double inverseCell = extent > 0 ? 1 / cellSize : 0;  // all equal: one cell
+    const bool divide = !std::isfinite(inverseCell);     // a subnormal cell size: divide instead
+    auto cellIndex = [&](double offset) {
+        // Offsets from `lo` are >= 0, so adding 1/2 and truncating rounds to the nearest cell.
+        return static_cast<std::int32_t>((divide ? offset / cellSize : offset * inverseCell) + 0.5);
+    };
     auto recordOf = [&](std::size_t v) {
         const Vec3 p = position(v);
-        // Offsets from `lo` are >= 0, so adding 1/2 and truncating rounds to the nearest cell.
-        return CellRecord{static_cast<std::int32_t>((p[0] - lo[0]) * inverseCell + 0.5),
-                          static_cast<std::int32_t>((p[1] - lo[1]) * inverseCell + 0.5),
-                          static_cast<std::int32_t>((p[2] - lo[2]) * inverseCell + 0.5), static_cast<std::uint32_t>(v)};
+        return CellRecord{cellIndex(p[0] - lo[0]), cellIndex(p[1] - lo[1]), cellIndex(p[2] - lo[2]),
+                          static_cast<std::uint32_t>(v)};
     };
 
     int partitionBits = 0;  // about 4096 vertices per partition, at most 2^16 partitions

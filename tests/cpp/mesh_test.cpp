@@ -159,3 +159,14 @@ TEST(MeshTopology, TwoCubesSharingAnEdgeAreNonManifoldThere) {
     EXPECT_TRUE(d.closed);
     EXPECT_EQ(d.boundaryEdges, 0u);
 }
+
+TEST(MeshTopology, TinyMeshesWeldOnTheirOwnScale) {
+    // Edge 1e-305: the weld grid's cell (1e-9 of the size) is subnormal; the corners must stay
+    // distinct, so the box with a face removed shows that face's 4 edges as its boundary.
+    auto tiny = testmesh::box({0, 0, 0}, {1e-305, 1e-305, 1e-305});
+    tiny.indices.resize(tiny.indices.size() - 6);
+    Diagnostics d;
+    ASSERT_EQ(inspectMesh(tiny.view(), d), Status::Ok);
+    EXPECT_FALSE(d.closed);
+    EXPECT_EQ(d.boundaryEdges, 4u);
+}
