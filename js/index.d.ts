@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'ZERO_VOLUME'
   | 'INVALID_TRANSFORM'
   | 'INVALID_BODY'
+  | 'MESH_TOO_LARGE'
   | 'INVALID_ARGUMENT';
 
 export class MassPropertiesError extends Error {

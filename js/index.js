@@ -56,6 +56,23 @@ function indexKind(indices) {
   return fail('INVALID_TYPE', `indices must be a Uint32Array, Uint16Array, null or undefined, got ${typeName(indices)}${hint}`);
 }
 
+// A wasm32 heap ends at 4 GiB; past it the core would abort instead of failing cleanly. Peak use
+// is the two input copies plus the welding (20 B a vertex, 4 B a corner) or the edge buckets
+// (8 B a vertex and a corner), whichever is larger.
+const HEAP_BUDGET = 3.75e9;
+
+function checkHeapBudget(positions, indices) {
+  const vertices = positions.length / 3;
+  const corners = indices ? indices.length : vertices;
+  const bytes = positions.byteLength + (indices ? indices.byteLength : 0) +
+    Math.max(20 * vertices + 4 * corners, 8 * vertices + 8 * corners);
+  if (bytes > HEAP_BUDGET) {
+    fail('MESH_TOO_LARGE', `mesh of ${vertices} vertices and ${Math.floor(corners / 3)} triangles needs about ` +
+      `${(bytes / 2 ** 30).toFixed(1)} GiB of WebAssembly memory; at most ${(HEAP_BUDGET / 2 ** 30).toFixed(1)} GiB fit: ` +
+      'measure it in parts and combine them');
+  }
+}
+
 function checkPlainObject(value, what) {
   if (value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
     fail('INVALID_TYPE', `${what} must be an object, got ${typeName(value)}`);
@@ -195,6 +212,7 @@ class MassPropertiesModule {
   mesh(positions, indices, options) {
     const p = positionKind(positions);
     const i = indexKind(indices);
+    checkHeapBudget(positions, indices);
     const [value, byMass] = massArgs(options);
     return shape(unwrap(this.#wasm.measureMesh(positions, p, indices ?? null, i, value, byMass)));
   }
@@ -203,6 +221,7 @@ class MassPropertiesModule {
   inspect(positions, indices) {
     const p = positionKind(positions);
     const i = indexKind(indices);
+    checkHeapBudget(positions, indices);
     return unwrap(this.#wasm.inspectMesh(positions, p, indices ?? null, i));
   }
 

@@ -629,6 +629,23 @@ function errorCodeUnion() {
   return [...match[1].matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]);
 }
 
+test('a mesh beyond the 4 GiB wasm heap is refused before it reaches the core', () => {
+  // A Float32Array that claims 1.5e9 coordinates (6 GB) without allocating them: the budget check
+  // must refuse it from its size alone, and the module must stay usable.
+  class Huge extends Float32Array {
+    get length() {
+      return 1.5e9;
+    }
+    get byteLength() {
+      return 6e9;
+    }
+  }
+  for (const call of [() => mp.mesh(new Huge(3)), () => mp.inspect(new Huge(3))]) {
+    expectError(call, 'MESH_TOO_LARGE', /500000000 vertices/, /GiB/, /combine/);
+  }
+  expectUnitCube(mp.mesh(CUBE_P, CUBE_I));
+});
+
 test('mp.errorCodes and the ErrorCode union of index.d.ts list the same codes', () => {
   const union = errorCodeUnion();
   expect(union.length).toBeGreaterThan(0);

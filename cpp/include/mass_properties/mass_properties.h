@@ -37,6 +37,7 @@ using Quat = std::array<double, 4>;
     X(ZeroVolume, "ZERO_VOLUME")               /* the mesh encloses no volume */                  \
     X(InvalidTransform, "INVALID_TRANSFORM")                                                      \
     X(InvalidBody, "INVALID_BODY")             /* not a physically valid rigid body */            \
+    X(MeshTooLarge, "MESH_TOO_LARGE")          /* more than the WebAssembly heap can hold (JS) */ \
     X(InvalidArgument, "INVALID_ARGUMENT")
 
 enum class Status {
