@@ -41,17 +41,25 @@ function fail(code, message) {
   throw new MassPropertiesError(code, message);
 }
 
+// The typed array's own tag, not instanceof, so arrays from another realm (an iframe, a vm
+// context, jsdom) are accepted too.
+function typedArrayName(value) {
+  return ArrayBuffer.isView(value) ? value[Symbol.toStringTag] : undefined;
+}
+
 function positionKind(positions) {
-  if (positions instanceof Float32Array) return 0;
-  if (positions instanceof Float64Array) return 1;
+  const name = typedArrayName(positions);
+  if (name === 'Float32Array') return 0;
+  if (name === 'Float64Array') return 1;
   const hint = Array.isArray(positions) ? ' (wrap it: new Float64Array(positions))' : '';
   return fail('INVALID_TYPE', `positions must be a Float32Array or Float64Array, got ${typeName(positions)}${hint}`);
 }
 
 function indexKind(indices) {
   if (indices === null || indices === undefined) return 0;
-  if (indices instanceof Uint16Array) return 1;
-  if (indices instanceof Uint32Array) return 2;
+  const name = typedArrayName(indices);
+  if (name === 'Uint16Array') return 1;
+  if (name === 'Uint32Array') return 2;
   const hint = Array.isArray(indices) ? ' (wrap it: new Uint32Array(indices))' : '';
   return fail('INVALID_TYPE', `indices must be a Uint32Array, Uint16Array, null or undefined, got ${typeName(indices)}${hint}`);
 }

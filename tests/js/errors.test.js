@@ -664,3 +664,12 @@ test('every code thrown above is in mp.errorCodes and in ErrorCode, and every co
   // This file exercises every code the library declares.
   expect([...thrown].sort()).toEqual([...mp.errorCodes].sort());
 });
+
+test('typed arrays from another realm are accepted (vm context, iframe, jsdom)', async () => {
+  const { runInNewContext } = await import('node:vm');
+  const foreign = runInNewContext('({ p: new Float64Array(8 * 3), i: new Uint32Array(36) })');
+  expect(foreign.p instanceof Float64Array).toBe(false);
+  foreign.p.set(CUBE_P);
+  foreign.i.set(CUBE_I);
+  expectUnitCube(mp.mesh(foreign.p, foreign.i));
+});
