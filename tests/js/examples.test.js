@@ -1,0 +1,30 @@
+// The examples run as documented and print what they promise.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const run = (...args) => execFileSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+
+test('examples/shapes.mjs prints each body', () => {
+  const out = run('examples/shapes.mjs');
+  for (const name of ['plate', 'cube', 'hammer', 'cone']) expect(out).toContain(`${name}:`);
+  // The cube is given a mass of 2.5: I = m/6 about its center.
+  expect(out).toContain(`principal moments [${(2.5 / 6).toPrecision(6)}`);
+});
+
+test('examples/measure-file.mjs measures an ASCII STL in the requested units', () => {
+  // A 10 × 10 × 10 mm cube as ASCII STL (outward facets), measured in metres at 1000 kg/m³.
+  const corners = (i) => [i & 1 ? 10 : 0, i & 2 ? 10 : 0, i & 4 ? 10 : 0];
+  const quads = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
+  const facets = quads.flatMap((q) => [[q[0], q[1], q[2]], [q[0], q[2], q[3]]]).map((t) =>
+    `facet normal 0 0 0\nouter loop\n${t.map((i) => `vertex ${corners(i).join(' ')}`).join('\n')}\nendloop\nendfacet`);
+  const file = join(mkdtempSync(join(tmpdir(), 'mp-stl-')), 'cube.stl');
+  writeFileSync(file, `solid cube\n${facets.join('\n')}\nendsolid cube\n`);
+  const out = run('examples/measure-file.mjs', file, '--density', '1000', '--scale', '0.001');
+  expect(out).toContain('closed, consistently wound');
+  const mass = Number(/mass\s+(\S+)/.exec(out)[1]);
+  expect(mass).toBeCloseTo(1e-6 * 1000, 12); // (0.01 m)³ · 1000 kg/m³ = 1 g
+});
