@@ -1,6 +1,7 @@
-// Surface checks behind Diagnostics: weld vertices with equal coordinates, then count how often,
-// and in which directions, triangles use each edge. Both steps are counting sorts into buckets
-// (linear time, no comparison sort, no hash map of edges).
+// Surface checks behind Diagnostics: weld vertices that share a cell of a fine grid, then count
+// how often, and in which directions, triangles use each edge. Welding partitions the vertices
+// by hash into cache-sized groups; edges are bucketed by their lower vertex with a counting sort.
+// Both are linear time with no comparison sort of the whole mesh.
 #include <algorithm>
 #include <array>
 
@@ -10,15 +11,6 @@
 namespace massprops {
 
 namespace {
-
-std::uint64_t mix(std::uint64_t h) {
-    // A 64-bit finaliser (splitmix64) spreads nearby cells over all buckets.
-    h ^= h >> 30;
-    h *= 0xbf58476d1ce4e5b9ULL;
-    h ^= h >> 27;
-    h *= 0x94d049bb133111ebULL;
-    return h ^ (h >> 31);
-}
 
 // Vertices are welded when they fall in the same cell of a grid this fine relative to the
 // mesh's size: generated geometry puts seam copies a rounding apart (three.js writes sin(2*pi)
@@ -32,7 +24,12 @@ struct CellRecord {
 };
 
 std::uint64_t cellHash(const CellRecord& r) {
-    return mix(std::uint64_t(std::uint32_t(r.x)) ^ mix(std::uint64_t(std::uint32_t(r.y)) ^ mix(std::uint32_t(r.z))));
+    // Multiplicative hashing (odd 64-bit constants) of each coordinate, folded so that both the
+    // high bits (partitions) and the low bits (table slots) depend on all three.
+    std::uint64_t h = std::uint64_t(std::uint32_t(r.x)) * 0x9e3779b97f4a7c15ULL;
+    h ^= std::uint64_t(std::uint32_t(r.y)) * 0xc2b2ae3d27d4eb4fULL;
+    h ^= std::uint64_t(std::uint32_t(r.z)) * 0x165667b19e3779f9ULL;
+    return h ^ (h >> 31);
 }
 
 // weld[v]: the lowest-numbered vertex in the same grid cell as v. Vertices are first partitioned
@@ -42,12 +39,12 @@ template <typename Positions>
 std::vector<std::uint32_t> weldVertices(Positions position, std::size_t vertices, const detail::Bounds& box) {
     const Vec3 &lo = box.lo, &hi = box.hi;
     const double extent = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
-    const double cellSize = kWeldTolerance * extent;
-    const double inverseCell = extent > 0 ? 1 / cellSize : 0;  // all equal: one cell
-    const bool divide = !std::isfinite(inverseCell);     // a subnormal cell size: divide instead
+    // Offsets scale to [0, 1] first, so even a tiny mesh's cells stay finite (an extent below the
+    // normal range, ~1e-308, has no finite inverse: then it is one cell).
+    const double inverseExtent = extent > 0 && std::isfinite(1 / extent) ? 1 / extent : 0;
     auto cellIndex = [&](double offset) {
         // Offsets from `lo` are >= 0, so adding 1/2 and truncating rounds to the nearest cell.
-        return static_cast<std::int32_t>((divide ? offset / cellSize : offset * inverseCell) + 0.5);
+        return static_cast<std::int32_t>(offset * inverseExtent * (1 / kWeldTolerance) + 0.5);
     };
     auto recordOf = [&](std::size_t v) {
         const Vec3 p = position(v);
@@ -55,8 +52,10 @@ std::vector<std::uint32_t> weldVertices(Positions position, std::size_t vertices
                           static_cast<std::uint32_t>(v)};
     };
 
-    int partitionBits = 0;  // about 4096 vertices per partition, at most 2^16 partitions
-    while (partitionBits < 16 && (vertices >> (partitionBits + 12)) > 0) ++partitionBits;
+    // About 16 K vertices per partition (its table stays in L2), and at most 2^10 partitions so
+    // the scatter writes few enough streams at once.
+    int partitionBits = 0;
+    while (partitionBits < 10 && (vertices >> (partitionBits + 14)) > 0) ++partitionBits;
     const int shift = 64 - partitionBits;
     auto partitionOf = [&](const CellRecord& r) {
         return partitionBits == 0 ? std::size_t(0) : static_cast<std::size_t>(cellHash(r) >> shift);
