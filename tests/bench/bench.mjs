@@ -2,23 +2,12 @@
 // (diagnostics + orientation) on large tori, next to a plain JavaScript signed-volume loop, the
 // floor any measurement pays. Run: npm run bench. Prints ratios.
 import { init } from '../../js/index.js';
-import { torus } from '../js/helpers/meshes.js';
+import { signedVolume, torus } from '../js/helpers/meshes.js';
 
 // A closed torus of about `triangles` triangles with shared Float32 vertices, as three.js has them.
 function torusOf(triangles) {
   const n = Math.round(Math.sqrt(triangles / 2));
   return torus(2, 1, n, n, Float32Array);
-}
-
-function signedVolumeJs(p, idx) {
-  let sum = 0;
-  for (let t = 0; t < idx.length; t += 3) {
-    const a = 3 * idx[t], b = 3 * idx[t + 1], c = 3 * idx[t + 2];
-    sum += p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) +
-      p[a + 1] * (p[b + 2] * p[c] - p[b] * p[c + 2]) +
-      p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
-  }
-  return sum / 6;
 }
 
 function best(f, runs) {
@@ -36,7 +25,7 @@ for (const triangles of [100_000, 1_000_000, 5_000_000]) {
   const { positions, indices } = torusOf(triangles);
   const count = indices.length / 3;
   const runs = triangles > 1e6 ? 3 : 10;
-  const floor = best(() => signedVolumeJs(positions, indices), runs);
+  const floor = best(() => signedVolume(positions, indices), runs);
   const inspect = best(() => mp.inspect(positions, indices), runs);
   const measure = best(() => mp.mesh(positions, indices), runs);
   console.log(`${count} triangles: mesh ${measure.toFixed(1)} ms (${(count / measure / 1e3).toFixed(1)} Mtri/s), ` +

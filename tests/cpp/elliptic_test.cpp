@@ -10,6 +10,7 @@
 
 #include "elliptic.h"
 #include "mass_properties/mass_properties.h"
+#include "quadrature.h"
 
 namespace {
 
@@ -65,37 +66,8 @@ double spheroidArea(double a, double c) {
     return 2 * kPi * a * a + 2 * kPi * c * c * a / f * std::log1p((a - c + f) / c);
 }
 
-struct Rule {
-    std::vector<double> x, w;
-};
-
-// Gauss-Legendre rule on [0, 1] (Newton's method on P_n; weights 2 / ((1 - x^2) P_n'^2), halved).
-Rule gaussLegendre(int n) {
-    auto legendre = [n](double x, double& p, double& dp) {
-        double p0 = 1, p1 = x;
-        for (int k = 2; k <= n; ++k) {
-            const double p2 = ((2 * k - 1) * x * p1 - (k - 1) * p0) / k;
-            p0 = p1;
-            p1 = p2;
-        }
-        p = p1;
-        dp = n * (x * p1 - p0) / (x * x - 1);
-    };
-    Rule rule;
-    for (int i = 0; i < n; ++i) {
-        double x = std::cos(kPi * (i + 0.75) / (n + 0.5)), p = 0, dp = 1;
-        for (int iteration = 0; iteration < 100; ++iteration) {
-            legendre(x, p, dp);
-            const double step = p / dp;
-            x -= step;
-            if (std::abs(step) < 1e-17) break;
-        }
-        legendre(x, p, dp);
-        rule.x.push_back((1 + x) / 2);
-        rule.w.push_back(1 / ((1 - x * x) * dp * dp));
-    }
-    return rule;
-}
+using testquad::gaussLegendre;
+using testquad::Rule;
 
 // Area of the ellipsoid x = a sin(phi) cos(t), y = b cos(phi), z = c sin(phi) sin(t) as the
 // integral of |r_phi x r_t| over the parameter rectangle, by an n x n Gauss-Legendre product rule.

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "mass_properties/mass_properties.h"
+#include "quadrature.h"
 
 namespace {
 
@@ -27,38 +28,8 @@ const double kPi = std::acos(-1.0);
 
 // --- Gauss-Legendre quadrature ----------------------------------------------------------------
 
-// n-point rule on [0, 1]: nodes are the roots of the Legendre polynomial P_n, found by Newton's
-// method from the usual cosine guesses; on [-1, 1] the weights are 2 / ((1 - x^2) P_n'(x)^2).
-struct Rule {
-    std::vector<double> x, w;
-};
-
-Rule gaussLegendre(int n) {
-    auto legendre = [n](double x, double& p, double& dp) {
-        double p0 = 1, p1 = x;
-        for (int k = 2; k <= n; ++k) {
-            const double p2 = ((2 * k - 1) * x * p1 - (k - 1) * p0) / k;
-            p0 = p1;
-            p1 = p2;
-        }
-        p = p1;
-        dp = n * (x * p1 - p0) / (x * x - 1);
-    };
-    Rule rule;
-    for (int i = 0; i < n; ++i) {
-        double x = std::cos(kPi * (i + 0.75) / (n + 0.5)), p = 0, dp = 1;
-        for (int iteration = 0; iteration < 100; ++iteration) {
-            legendre(x, p, dp);
-            const double step = p / dp;
-            x -= step;
-            if (std::abs(step) < 1e-17) break;
-        }
-        legendre(x, p, dp);
-        rule.x.push_back((1 + x) / 2);
-        rule.w.push_back(1 / ((1 - x * x) * dp * dp));  // 2 / (...), halved for [0, 1]
-    }
-    return rule;
-}
+using testquad::gaussLegendre;
+using testquad::Rule;
 
 Vec3 plus(const Vec3& a, const Vec3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
 Vec3 times(const Vec3& a, double s) { return {a[0] * s, a[1] * s, a[2] * s}; }

@@ -1,23 +1,11 @@
 // Large meshes go through the heap in one copy each and the heap grows as needed.
 import { init } from '../../js/index.js';
-import { torus } from './helpers/meshes.js';
+import { signedVolume, torus } from './helpers/meshes.js';
 
 let mp;
 beforeAll(async () => {
   mp = await init();
 });
-
-// Divergence theorem written out plainly in JS: sum of det[a b c] / 6 over the triangles.
-function signedVolume(p, idx) {
-  let sum = 0;
-  for (let t = 0; t < idx.length; t += 3) {
-    const a = 3 * idx[t], b = 3 * idx[t + 1], c = 3 * idx[t + 2];
-    sum += p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) +
-      p[a + 1] * (p[b + 2] * p[c] - p[b] * p[c + 2]) +
-      p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
-  }
-  return sum / 6;
-}
 
 test('FiveMillionTrianglesAreMeasuredAndDiagnosed', () => {
   const { positions, indices } = torus(2, 1, 1600, 1600, Float32Array); // 5.12 M triangles

@@ -315,3 +315,16 @@ export function boundingDiagonal(positions) {
   }
   return norm(sub(hi, lo));
 }
+
+/** The divergence theorem written out plainly: the sum of det[a b c] / 6 over the triangles. */
+export function signedVolume(positions, indices) {
+  const p = positions;
+  let sum = 0;
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = 3 * indices[t], b = 3 * indices[t + 1], c = 3 * indices[t + 2];
+    sum += p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) +
+      p[a + 1] * (p[b + 2] * p[c] - p[b] * p[c + 2]) +
+      p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
+  }
+  return sum / 6;
+}
