@@ -88,13 +88,7 @@ Bounds bounds(const MeshView& mesh) {
     });
 }
 
-Vec3 referencePoint(const MeshView& mesh) {
-    const Bounds b = bounds(mesh);
-    return {0.5 * (b.lo[0] + b.hi[0]), 0.5 * (b.lo[1] + b.hi[1]), 0.5 * (b.lo[2] + b.hi[2])};
-}
-
-SurfaceSummary summarizeSurface(const MeshView& mesh) {
-    const Vec3 origin = referencePoint(mesh);
+SurfaceSummary summarizeSurface(const MeshView& mesh, const Vec3& origin) {
     return withMeshTypes(mesh, [&](auto position, auto index) {
         SurfaceSummary out;
         for (std::size_t t = 0, triangles = cornerCount(mesh) / 3; t < triangles; ++t) {
@@ -119,13 +113,14 @@ Result measureMesh(const MeshView& mesh, const MassOptions& options) {
     if (status == Status::Ok) status = detail::checkMassOptions(options, message);
     if (status != Status::Ok) return detail::failure(status, message);
 
-    const Vec3 origin = detail::referencePoint(mesh);
+    const detail::Bounds box = detail::bounds(mesh);
+    const Vec3 origin = detail::center(box);
     const std::size_t triangles = detail::cornerCount(mesh) / 3;
     Moments m = detail::withMeshTypes(
         mesh, [&](auto position, auto index) { return integrate(position, index, triangles, origin); });
 
     Diagnostics diagnostics;
-    status = detail::inspectValidMesh(mesh, diagnostics, message);
+    status = detail::inspectValidMesh(mesh, box, diagnostics, message);
     if (status != Status::Ok) return detail::failure(status, message);
     diagnostics.degenerateTriangles = m.degenerate;
 

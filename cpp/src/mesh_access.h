@@ -54,9 +54,20 @@ inline std::size_t cornerCount(const MeshView& mesh) {
 // Checks lengths, emptiness, finiteness and index range; fills `message` on failure.
 Status validateMesh(const MeshView& mesh, std::string& message);
 
+struct Bounds {
+    Vec3 lo, hi;
+};
+Bounds bounds(const MeshView& mesh);  // of all vertices of a valid mesh
+
+// Center of the bounding box: a reference point near the mesh keeps products well scaled
+// (a mesh far from the origin would otherwise lose digits to cancellation).
+inline Vec3 center(const Bounds& b) {
+    return {0.5 * (b.lo[0] + b.hi[0]), 0.5 * (b.lo[1] + b.hi[1]), 0.5 * (b.lo[2] + b.hi[2])};
+}
+
 // The edge counts of inspectMesh() (all but `inverted` and `degenerateTriangles`) for a mesh that
-// passed validateMesh().
-Status inspectValidMesh(const MeshView& mesh, Diagnostics& out, std::string& message);
+// passed validateMesh(), with its bounds.
+Status inspectValidMesh(const MeshView& mesh, const Bounds& box, Diagnostics& out, std::string& message);
 
 // Zero area up to rounding, relative to the triangle's own size (|e1 x e2|, |e1|^2, |e2|^2).
 inline bool isDegenerate(double twiceArea, double e1e1, double e2e2) { return twiceArea <= 1e-12 * (e1e1 + e2e2); }
@@ -65,16 +76,7 @@ struct SurfaceSummary {
     double sixVolume = 0;  // 6 * the signed volume the winding encloses (negative: inside-out)
     std::uint32_t degenerateTriangles = 0;
 };
-SurfaceSummary summarizeSurface(const MeshView& mesh);  // of a valid mesh
-
-struct Bounds {
-    Vec3 lo, hi;
-};
-Bounds bounds(const MeshView& mesh);  // of all vertices of a valid mesh
-
-// Center of the bounding box: a reference point near the mesh keeps products well scaled
-// (a mesh far from the origin would otherwise lose digits to cancellation).
-Vec3 referencePoint(const MeshView& mesh);
+SurfaceSummary summarizeSurface(const MeshView& mesh, const Vec3& origin);  // of a valid mesh
 
 }  // namespace detail
 }  // namespace massprops

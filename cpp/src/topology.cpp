@@ -159,7 +159,7 @@ void countEdges(Positions position, Indices index, std::size_t triangles, std::s
 
 namespace detail {
 
-Status inspectValidMesh(const MeshView& mesh, Diagnostics& out, std::string& message) {
+Status inspectValidMesh(const MeshView& mesh, const Bounds& box, Diagnostics& out, std::string& message) {
     const std::size_t vertices = detail::vertexCount(mesh);
     if (vertices >= (std::size_t(1) << 31)) {
         message = "mesh has too many vertices (" + std::to_string(vertices) + ")";
@@ -168,7 +168,6 @@ Status inspectValidMesh(const MeshView& mesh, Diagnostics& out, std::string& mes
     out = Diagnostics{};
     const std::size_t triangles = detail::cornerCount(mesh) / 3;
     out.triangles = static_cast<std::uint32_t>(triangles);
-    const Bounds box = bounds(mesh);
     detail::withMeshTypes(mesh, [&](auto position, auto index) {
         countEdges(position, index, triangles, vertices, box, out);
         return 0;
@@ -181,9 +180,13 @@ Status inspectValidMesh(const MeshView& mesh, Diagnostics& out, std::string& mes
 Status inspectMesh(const MeshView& mesh, Diagnostics& out, std::string* message) {
     std::string text;
     Status status = detail::validateMesh(mesh, text);
-    if (status == Status::Ok) status = detail::inspectValidMesh(mesh, out, text);
+    detail::Bounds box{};
     if (status == Status::Ok) {
-        const detail::SurfaceSummary summary = detail::summarizeSurface(mesh);
+        box = detail::bounds(mesh);
+        status = detail::inspectValidMesh(mesh, box, out, text);
+    }
+    if (status == Status::Ok) {
+        const detail::SurfaceSummary summary = detail::summarizeSurface(mesh, detail::center(box));
         out.inverted = summary.sixVolume < 0;
         out.degenerateTriangles = summary.degenerateTriangles;
     }
