@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import * as THREE from 'three';
 
 import { init } from '../../js/index.js';
+import { CLOSED_CUBE_DIAGNOSTICS } from './helpers/meshes.js';
 
 const require = createRequire(import.meta.url);
 
@@ -115,17 +116,6 @@ function referenceEdges(positions, indices) {
     consistentWinding: inconsistentEdges === 0,
   };
 }
-
-const CLOSED_CUBE_DIAGNOSTICS = {
-  triangles: 12,
-  closed: true,
-  boundaryEdges: 0,
-  nonManifoldEdges: 0,
-  inconsistentEdges: 0,
-  consistentWinding: true,
-  inverted: false,
-  degenerateTriangles: 0,
-};
 
 const close = (a, b, tol = 1e-14) => expect(Math.abs(a - b)).toBeLessThanOrEqual(tol);
 

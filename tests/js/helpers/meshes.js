@@ -328,3 +328,15 @@ export function signedVolume(positions, indices) {
   }
   return sum / 6;
 }
+
+/** Diagnostics of a closed, consistently wound, outward cube of 12 triangles. */
+export const CLOSED_CUBE_DIAGNOSTICS = Object.freeze({
+  triangles: 12,
+  closed: true,
+  boundaryEdges: 0,
+  nonManifoldEdges: 0,
+  inconsistentEdges: 0,
+  consistentWinding: true,
+  inverted: false,
+  degenerateTriangles: 0,
+});
