@@ -1,8 +1,19 @@
 // The only file that knows about Emscripten: exposes the core to JavaScript through embind.
-// Results cross as plain value objects (nothing to .delete()); bulk arrays cross with one
-// TypedArray.set into the wasm heap, never element by element.
+//
+// Every bound function takes numbers (and enums) only and returns a status number, so nothing
+// here calls back into JavaScript: no JS exception can unwind through wasm frames (which would
+// leak the wasm stack), and no JS object (a getter, a polluted Object.prototype) is read in C++.
+// Bulk input is written by the JS into memory it allocates with _allocate; fixed-size input
+// and every result live in static slots whose addresses and layouts the JS reads once at init.
+// The layouts below are the one description of each value type: js/core.js decodes and encodes
+// by them, so a new result field is declared in the struct, listed here, and typed in index.d.ts.
 #include <emscripten/bind.h>
-#include <emscripten/val.h>
+#include <emscripten/heap.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <type_traits>
 
 #include "mass_properties/mass_properties.h"
 
@@ -11,162 +22,75 @@ using namespace massprops;
 
 namespace {
 
-struct JsResult {
-    std::string code;
-    std::string message;
-    MassProperties value;
-};
+// --- layouts: field names, offsets and kinds, as JSON ----------------------------------------
 
-struct JsDiagnosticsResult {
-    std::string code;
-    std::string message;
-    Diagnostics value;
-};
-
-struct JsMatrixResult {
-    std::string code;
-    std::string message;
-    Mat3 value{};
-};
-
-struct JsSpinResult {
-    std::string code;
-    std::string message;
-    SpinState state;
-    double kineticEnergy = 0;
-    Vec3 angularMomentum{0, 0, 0};
-};
-
-JsResult wrap(const Result& r) { return {statusCode(r.status), r.message, r.value}; }
-
-MassOptions massOptions(double value, bool byMass) {
-    MassOptions o;
-    o.given = byMass ? MassOptions::Given::Mass : MassOptions::Given::Density;
-    o.value = value;
-    return o;
-}
-
-// Typed array -> heap copy. The view is made and used at once: the heap cannot grow in between.
 template <typename T>
-std::vector<T> copyIn(const val& array) {
-    const std::size_t n = array["length"].as<std::size_t>();
-    std::vector<T> data(n);
-    if (n > 0) val(typed_memory_view(n, data.data())).call<void>("set", array);
-    return data;
-}
+struct Kind;  // "type" and "shape" of a member type, in JSON
+template <>
+struct Kind<double> {
+    static std::string json() { return R"("type":"f64","shape":[])"; }
+};
+template <>
+struct Kind<std::uint32_t> {
+    static std::string json() { return R"("type":"u32","shape":[])"; }
+};
+template <>
+struct Kind<bool> {
+    static std::string json() { return R"("type":"bool","shape":[])"; }
+};
+template <std::size_t N>
+struct Kind<std::array<double, N>> {
+    static std::string json() { return R"("type":"f64","shape":[)" + std::to_string(N) + "]"; }
+};
+template <>
+struct Kind<std::array<Vec3, 3>> {
+    static std::string json() { return R"("type":"f64","shape":[3,3])"; }
+};
+template <>
+struct Kind<Diagnostics> {
+    static std::string json() { return R"("type":"Diagnostics")"; }
+};
+template <>
+struct Kind<Body> {
+    static std::string json() { return R"("type":"Body")"; }
+};
 
-// positionKind: 0 Float32Array, 1 Float64Array; indexKind: 0 none, 1 Uint16Array, 2 Uint32Array.
-template <typename F>
-auto withMesh(const val& positions, int positionKind, const val& indices, int indexKind, F&& f) {
-    std::vector<float> p32;
-    std::vector<double> p64;
-    std::vector<std::uint16_t> i16;
-    std::vector<std::uint32_t> i32;
-    MeshView mesh;
-    if (positionKind == 0) {
-        p32 = copyIn<float>(positions);
-        mesh.positions = p32.data();
-        mesh.positionCount = p32.size();
-        mesh.positionType = ScalarType::Float32;
-    } else {
-        p64 = copyIn<double>(positions);
-        mesh.positions = p64.data();
-        mesh.positionCount = p64.size();
-        mesh.positionType = ScalarType::Float64;
+template <typename S>
+class Layout {
+public:
+    explicit Layout(const char* name) : json_(std::string("\"") + name + R"(":{"size":)" + std::to_string(sizeof(S)) + R"(,"fields":[)") {}
+
+    template <typename M>
+    Layout& field(const char* name, M S::*member) {
+        return add(name, member, "");
     }
-    if (indexKind == 1) {
-        i16 = copyIn<std::uint16_t>(indices);
-        mesh.indices = i16.data();
-        mesh.indexCount = i16.size();
-        mesh.indexType = IndexType::Uint16;
-    } else if (indexKind == 2) {
-        i32 = copyIn<std::uint32_t>(indices);
-        mesh.indices = i32.data();
-        mesh.indexCount = i32.size();
-        mesh.indexType = IndexType::Uint32;
+    // A member that exists only when `present` is true (null in JS otherwise).
+    template <typename M>
+    Layout& optional(const char* name, M S::*member, bool S::*present) {
+        return add(name, member, R"(,"present":)" + std::to_string(offset(present)));
     }
-    return f(mesh);
-}
+    std::string json() const { return json_ + "]}"; }
 
-JsResult measureMeshJs(val positions, int positionKind, val indices, int indexKind, double value, bool byMass) {
-    return withMesh(positions, positionKind, indices, indexKind,
-                    [&](const MeshView& mesh) { return wrap(measureMesh(mesh, massOptions(value, byMass))); });
-}
+private:
+    template <typename M>
+    static std::size_t offset(M S::*member) {
+        static const S probe{};
+        return static_cast<std::size_t>(reinterpret_cast<const char*>(&(probe.*member)) -
+                                        reinterpret_cast<const char*>(&probe));
+    }
+    template <typename M>
+    Layout& add(const char* name, M S::*member, const std::string& extra) {
+        json_ += std::string(first_ ? "" : ",") + R"({"name":")" + name + R"(","offset":)" +
+                 std::to_string(offset(member)) + "," + Kind<M>::json() + extra + "}";
+        first_ = false;
+        return *this;
+    }
+    std::string json_;
+    bool first_ = true;
+};
 
-JsDiagnosticsResult inspectMeshJs(val positions, int positionKind, val indices, int indexKind) {
-    return withMesh(positions, positionKind, indices, indexKind, [&](const MeshView& mesh) {
-        JsDiagnosticsResult r;
-        const Status status = inspectMesh(mesh, r.value, &r.message);
-        r.code = statusCode(status);
-        return r;
-    });
-}
-
-JsResult boxJs(double w, double h, double d, double value, bool byMass) { return wrap(box(w, h, d, massOptions(value, byMass))); }
-JsResult sphereJs(double r, double value, bool byMass) { return wrap(sphere(r, massOptions(value, byMass))); }
-JsResult ellipsoidJs(double a, double b, double c, double value, bool byMass) {
-    return wrap(ellipsoid(a, b, c, massOptions(value, byMass)));
-}
-JsResult cylinderJs(double r, double h, double value, bool byMass) { return wrap(cylinder(r, h, massOptions(value, byMass))); }
-JsResult capsuleJs(double r, double l, double value, bool byMass) { return wrap(capsule(r, l, massOptions(value, byMass))); }
-JsResult coneJs(double r, double h, double value, bool byMass) { return wrap(cone(r, h, massOptions(value, byMass))); }
-
-JsResult transformJs(Body body, Transform t) { return wrap(transform(body, t)); }
-
-JsResult combineJs(val parts) {
-    const std::size_t n = parts["length"].as<std::size_t>();
-    std::vector<Body> bodies;
-    bodies.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) bodies.push_back(parts[i].as<Body>());
-    return wrap(combine(bodies));
-}
-
-JsResult fromBodyJs(Body body) { return wrap(fromBody(body)); }
-
-JsMatrixResult inertiaAboutJs(Body body, Vec3 point, Quat rotation) {
-    JsMatrixResult r;
-    const Status status = inertiaAbout(body, point, rotation, r.value, &r.message);
-    r.code = statusCode(status);
-    return r;
-}
-
-JsSpinResult simulateRotationJs(Vec3 moments, SpinState start, double duration, double timeStep) {
-    SpinOptions options;
-    options.duration = duration;
-    options.timeStep = timeStep;
-    const SpinResult s = simulateRotation(moments, start, options);
-    return {statusCode(s.status), s.message, s.state, s.kineticEnergy, s.angularMomentum};
-}
-
-val statusCodesJs() {
-    val out = val::array();
-    for (const std::string& code : statusCodes()) out.call<void>("push", code);
-    return out;
-}
-
-template <typename T, std::size_t N>
-void registerArray(const char* name) {
-    auto a = value_array<std::array<T, N>>(name);
-    if constexpr (N > 0) a.element(emscripten::index<0>());
-    if constexpr (N > 1) a.element(emscripten::index<1>());
-    if constexpr (N > 2) a.element(emscripten::index<2>());
-    if constexpr (N > 3) a.element(emscripten::index<3>());
-    if constexpr (N > 4) a.element(emscripten::index<4>());
-    if constexpr (N > 5) a.element(emscripten::index<5>());
-    if constexpr (N > 6) a.element(emscripten::index<6>());
-    if constexpr (N > 7) a.element(emscripten::index<7>());
-    if constexpr (N > 8) a.element(emscripten::index<8>());
-}
-
-}  // namespace
-
-EMSCRIPTEN_BINDINGS(mass_properties) {
-    registerArray<double, 3>("Vec3");
-    registerArray<double, 4>("Quat");
-    registerArray<double, 9>("Mat3");
-    registerArray<Vec3, 3>("Axes");
-
-    value_object<Diagnostics>("Diagnostics")
+std::string layouts() {
+    const Layout<Diagnostics> diagnostics = Layout<Diagnostics>("Diagnostics")
         .field("triangles", &Diagnostics::triangles)
         .field("closed", &Diagnostics::closed)
         .field("boundaryEdges", &Diagnostics::boundaryEdges)
@@ -175,8 +99,7 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
         .field("consistentWinding", &Diagnostics::consistentWinding)
         .field("inverted", &Diagnostics::inverted)
         .field("degenerateTriangles", &Diagnostics::degenerateTriangles);
-
-    value_object<MassProperties>("MassProperties")
+    const Layout<MassProperties> massProperties = Layout<MassProperties>("MassProperties")
         .field("mass", &MassProperties::mass)
         .field("volume", &MassProperties::volume)
         .field("density", &MassProperties::density)
@@ -187,57 +110,202 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
         .field("principalRotation", &MassProperties::principalRotation)
         .field("surfaceArea", &MassProperties::surfaceArea)
         .field("surfaceCentroid", &MassProperties::surfaceCentroid)
-        .field("diagnostics", &MassProperties::diagnostics);
-
-    value_object<Body>("Body")
+        .optional("diagnostics", &MassProperties::diagnostics, &MassProperties::hasDiagnostics);
+    const Layout<Body> body = Layout<Body>("Body")
         .field("mass", &Body::mass)
         .field("volume", &Body::volume)
         .field("centerOfMass", &Body::centerOfMass)
         .field("inertia", &Body::inertia)
         .field("surfaceArea", &Body::surfaceArea)
-        .field("surfaceCentroid", &Body::surfaceCentroid);
-
-    value_object<Transform>("Transform")
+        .field("surfaceCentroid", &Body::surfaceCentroid)
+        .optional("diagnostics", &Body::diagnostics, &Body::hasDiagnostics);
+    const Layout<Part> part = Layout<Part>("Part")
+        .field("body", &Part::body)
+        .field("subtract", &Part::subtract);
+    const Layout<Transform> transform = Layout<Transform>("Transform")
         .field("position", &Transform::position)
         .field("quaternion", &Transform::quaternion)
         .field("scale", &Transform::scale);
-
-    value_object<SpinState>("SpinState")
+    const Layout<SpinState> spinState = Layout<SpinState>("SpinState")
         .field("orientation", &SpinState::orientation)
         .field("angularVelocity", &SpinState::angularVelocity);
+    const Layout<Spin> spin = Layout<Spin>("Spin")
+        .field("orientation", &Spin::orientation)
+        .field("angularVelocity", &Spin::angularVelocity)
+        .field("kineticEnergy", &Spin::kineticEnergy)
+        .field("angularMomentum", &Spin::angularMomentum);
+    struct Matrix {
+        Mat3 value;
+    };
+    const Layout<Matrix> matrix = Layout<Matrix>("Mat3").field("value", &Matrix::value);
+    return "{" + diagnostics.json() + "," + massProperties.json() + "," + body.json() + "," + part.json() + "," +
+           transform.json() + "," + spinState.json() + "," + spin.json() + "," + matrix.json() + "}";
+}
 
-    value_object<JsResult>("Result")
-        .field("code", &JsResult::code)
-        .field("message", &JsResult::message)
-        .field("value", &JsResult::value);
-    value_object<JsDiagnosticsResult>("DiagnosticsResult")
-        .field("code", &JsDiagnosticsResult::code)
-        .field("message", &JsDiagnosticsResult::message)
-        .field("value", &JsDiagnosticsResult::value);
-    value_object<JsMatrixResult>("MatrixResult")
-        .field("code", &JsMatrixResult::code)
-        .field("message", &JsMatrixResult::message)
-        .field("value", &JsMatrixResult::value);
-    value_object<JsSpinResult>("SpinResult")
-        .field("code", &JsSpinResult::code)
-        .field("message", &JsSpinResult::message)
-        .field("state", &JsSpinResult::state)
-        .field("kineticEnergy", &JsSpinResult::kineticEnergy)
-        .field("angularMomentum", &JsSpinResult::angularMomentum);
+// --- static slots ------------------------------------------------------------------------------
 
-    // The API, one line each.
-    function("statusCodes", &statusCodesJs);
-    function("measureMesh", &measureMeshJs);
-    function("inspectMesh", &inspectMeshJs);
-    function("box", &boxJs);
-    function("sphere", &sphereJs);
-    function("ellipsoid", &ellipsoidJs);
-    function("cylinder", &cylinderJs);
-    function("capsule", &capsuleJs);
-    function("cone", &coneJs);
-    function("transform", &transformJs);
-    function("combine", &combineJs);
-    function("fromBody", &fromBodyJs);
-    function("inertiaAbout", &inertiaAboutJs);
-    function("simulateRotation", &simulateRotationJs);
+// The outcome of the last call of each value type; the JS reads the value by its layout.
+template <typename T>
+Outcome<T>& last() {
+    static Outcome<T> outcome;
+    return outcome;
+}
+std::string& lastMessage() {
+    static std::string message;
+    return message;
+}
+
+template <typename T>
+int reply(Outcome<T>&& outcome) {
+    lastMessage() = std::move(outcome.message);
+    const int status = static_cast<int>(outcome.status);
+    last<T>() = std::move(outcome);
+    return status;
+}
+
+// Fixed-size inputs, written by the JS before a call.
+Body& inputBody() {
+    static Body body;
+    return body;
+}
+Transform& inputTransform() {
+    static Transform transform;
+    return transform;
+}
+SpinState& inputSpin() {
+    static SpinState state;
+    return state;
+}
+
+template <typename T>
+std::string address(const char* name, const T& slot) {
+    return std::string("\"") + name + "\":" + std::to_string(reinterpret_cast<std::uintptr_t>(&slot));
+}
+
+std::string slots() {
+    return "{" + address("MassProperties", last<MassProperties>().value) + "," +
+           address("Diagnostics", last<Diagnostics>().value) + "," + address("Mat3", last<Mat3>().value) + "," +
+           address("Spin", last<Spin>().value) + "," + address("Body", inputBody()) + "," +
+           address("Transform", inputTransform()) + "," + address("SpinState", inputSpin()) + "}";
+}
+
+std::string statusCodeList() {
+    std::string out;
+    for (const std::string& code : statusCodes()) out += (out.empty() ? "" : " ") + code;
+    return out;
+}
+
+// --- the raw API: numbers in, a status out -----------------------------------------------------
+
+std::uintptr_t allocate(double bytes) {
+    return bytes > 0 && bytes < 4294967296.0 ? reinterpret_cast<std::uintptr_t>(std::malloc(std::size_t(bytes))) : 0;
+}
+void release(std::uintptr_t address) { std::free(reinterpret_cast<void*>(address)); }
+
+// Doubles: the sizes of a wasm32 mesh's scratch may pass 2^32, beyond size_t here.
+double workingBytes(double vertices, double corners) {
+    return static_cast<double>(meshWorkingBytes(std::uint64_t(vertices), std::uint64_t(corners)));
+}
+double heapMax() { return static_cast<double>(emscripten_get_heap_max()); }
+
+MeshView meshView(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
+                  std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType) {
+    MeshView mesh;
+    mesh.positions = reinterpret_cast<const void*>(positions);
+    mesh.positionCount = positionCount;
+    mesh.positionType = positionType;
+    mesh.indices = reinterpret_cast<const void*>(indices);
+    mesh.indexCount = indexCount;
+    mesh.indexType = indexType;
+    return mesh;
+}
+
+MassOptions massOptions(MassOptions::Given given, double value) {
+    MassOptions options;
+    options.given = given;
+    options.value = value;
+    return options;
+}
+
+int measureMeshRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
+                   std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType, MassOptions::Given given,
+                   double value) {
+    return reply(measureMesh(meshView(positions, positionCount, positionType, indices, indexCount, indexType),
+                             massOptions(given, value)));
+}
+
+int inspectMeshRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
+                   std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType) {
+    return reply(inspectMesh(meshView(positions, positionCount, positionType, indices, indexCount, indexType)));
+}
+
+int boxRaw(double w, double h, double d, MassOptions::Given given, double value) {
+    return reply(box(w, h, d, massOptions(given, value)));
+}
+int sphereRaw(double r, MassOptions::Given given, double value) { return reply(sphere(r, massOptions(given, value))); }
+int ellipsoidRaw(double a, double b, double c, MassOptions::Given given, double value) {
+    return reply(ellipsoid(a, b, c, massOptions(given, value)));
+}
+int cylinderRaw(double r, double h, MassOptions::Given given, double value) {
+    return reply(cylinder(r, h, massOptions(given, value)));
+}
+int capsuleRaw(double r, double l, MassOptions::Given given, double value) {
+    return reply(capsule(r, l, massOptions(given, value)));
+}
+int coneRaw(double r, double h, MassOptions::Given given, double value) {
+    return reply(cone(r, h, massOptions(given, value)));
+}
+
+int transformRaw() { return reply(transform(inputBody(), inputTransform())); }
+
+int combineRaw(std::uintptr_t parts, std::uint32_t count) {
+    const Part* first = reinterpret_cast<const Part*>(parts);
+    return reply(combine(std::vector<Part>(first, first + count)));
+}
+
+int inertiaAboutRaw(double px, double py, double pz, double qx, double qy, double qz, double qw) {
+    return reply(inertiaAbout(inputBody(), {px, py, pz}, {qx, qy, qz, qw}));
+}
+
+int simulateRotationRaw(double i1, double i2, double i3, double duration, double timeStep) {
+    SpinOptions options;
+    options.duration = duration;
+    options.timeStep = timeStep;
+    return reply(simulateRotation({i1, i2, i3}, inputSpin(), options));
+}
+
+std::string message() { return lastMessage(); }
+
+}  // namespace
+
+// Raw functions start with '_' so they cannot be mistaken for the public ones of js/index.js.
+EMSCRIPTEN_BINDINGS(mass_properties) {
+    enum_<ScalarType>("ScalarType").value("Float32", ScalarType::Float32).value("Float64", ScalarType::Float64);
+    enum_<IndexType>("IndexType")
+        .value("None", IndexType::None)
+        .value("Uint16", IndexType::Uint16)
+        .value("Uint32", IndexType::Uint32);
+    enum_<MassOptions::Given>("MassGiven").value("Density", MassOptions::Given::Density).value("Mass", MassOptions::Given::Mass);
+
+    function("_statusCodes", &statusCodeList);
+    function("_layouts", &layouts);
+    function("_slots", &slots);
+    function("_message", &message);
+    function("_allocate", &allocate);
+    function("_release", &release);
+    function("_meshWorkingBytes", &workingBytes);
+    function("_heapMax", &heapMax);
+
+    function("_measureMesh", &measureMeshRaw);
+    function("_inspectMesh", &inspectMeshRaw);
+    function("_box", &boxRaw);
+    function("_sphere", &sphereRaw);
+    function("_ellipsoid", &ellipsoidRaw);
+    function("_cylinder", &cylinderRaw);
+    function("_capsule", &capsuleRaw);
+    function("_cone", &coneRaw);
+    function("_transform", &transformRaw);
+    function("_combine", &combineRaw);
+    function("_inertiaAbout", &inertiaAboutRaw);
+    function("_simulateRotation", &simulateRotationRaw);
 }

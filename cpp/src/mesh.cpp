@@ -3,9 +3,13 @@
 // (divergence theorem), whatever its convexity or genus.
 #include <algorithm>
 
-#include "internal.h"
+#include "bounds.h"
 #include "determinant.h"
 #include "mesh_access.h"
+#include "result.h"
+#include "status.h"
+#include "topology.h"
+#include "validate.h"
 
 namespace massprops {
 
@@ -43,13 +47,9 @@ Moments integrate(Positions position, Indices index, std::size_t triangles, cons
         Moments m;
         const std::size_t end = std::min(triangles, start + kBlock);
         for (std::size_t t = start; t < end; ++t) {
-            const Vec3 a = detail::sub(position(index(3 * t)), origin);
-            const Vec3 b = detail::sub(position(index(3 * t + 1)), origin);
-            const Vec3 c = detail::sub(position(index(3 * t + 2)), origin);
-            const Vec3 e1 = detail::sub(b, a), e2 = detail::sub(c, a);
-            const Vec3 n = detail::cross(e1, e2);
-            const double e1e1 = detail::dot(e1, e1), e2e2 = detail::dot(e2, e2);
-            const double d = detail::determinant(a, b, c, n, e1e1, e2e2);
+            const detail::Triangle tri = detail::triangleAt(position, index, t, origin);
+            const Vec3 &a = tri.a, &b = tri.b, &c = tri.c, &n = tri.n;
+            const double d = detail::determinant(a, b, c, n, tri.e1e1, tri.e2e2);
             const Vec3 s = detail::add(detail::add(a, b), c);
             m.d += d;
             m.dAbs += std::abs(d);
@@ -63,55 +63,39 @@ Moments integrate(Positions position, Indices index, std::size_t triangles, cons
             const double twiceArea = std::sqrt(detail::dot(n, n));
             m.area2 += twiceArea;
             m.areaFirst = detail::add(m.areaFirst, detail::scale(s, twiceArea));
-            if (detail::isDegenerate(twiceArea, e1e1, e2e2)) ++m.degenerate;
+            if (detail::isDegenerate(twiceArea, tri.e1e1, tri.e2e2)) ++m.degenerate;
         }
         total.add(m);
     }
     return total;
 }
 
-}  // namespace
-
-namespace detail {
-
-Bounds bounds(const MeshView& mesh) {
-    return withMeshTypes(mesh, [&](auto position, auto) {
-        Bounds b{position(0), position(0)};
-        for (std::size_t v = 1, n = vertexCount(mesh); v < n; ++v) {
-            const Vec3 p = position(v);
-            for (int k = 0; k < 3; ++k) {
-                b.lo[k] = std::min(b.lo[k], p[k]);
-                b.hi[k] = std::max(b.hi[k], p[k]);
-            }
-        }
-        return b;
-    });
-}
+// 6 * the signed volume the winding encloses (negative: inside-out) and the degenerate count,
+// without the moments: what inspectMesh needs beyond the edge counts.
+struct SurfaceSummary {
+    double sixVolume = 0;
+    std::uint32_t degenerateTriangles = 0;
+};
 
 SurfaceSummary summarizeSurface(const MeshView& mesh, const Vec3& origin) {
-    return withMeshTypes(mesh, [&](auto position, auto index) {
+    return detail::withMeshTypes(mesh, [&](auto position, auto index) {
         SurfaceSummary out;
-        for (std::size_t t = 0, triangles = cornerCount(mesh) / 3; t < triangles; ++t) {
-            const Vec3 a = sub(position(index(3 * t)), origin);
-            const Vec3 b = sub(position(index(3 * t + 1)), origin);
-            const Vec3 c = sub(position(index(3 * t + 2)), origin);
-            const Vec3 e1 = sub(b, a), e2 = sub(c, a);
-            const Vec3 n = cross(e1, e2);
-            const double e1e1 = dot(e1, e1), e2e2 = dot(e2, e2);
-            out.sixVolume += determinant(a, b, c, n, e1e1, e2e2);
-            if (isDegenerate(norm(n), e1e1, e2e2)) ++out.degenerateTriangles;
+        for (std::size_t t = 0, triangles = detail::cornerCount(mesh) / 3; t < triangles; ++t) {
+            const detail::Triangle tri = detail::triangleAt(position, index, t, origin);
+            out.sixVolume += detail::determinant(tri.a, tri.b, tri.c, tri.n, tri.e1e1, tri.e2e2);
+            if (detail::isDegenerate(detail::norm(tri.n), tri.e1e1, tri.e2e2)) ++out.degenerateTriangles;
         }
         return out;
     });
 }
 
-}  // namespace detail
+}  // namespace
 
 Result measureMesh(const MeshView& mesh, const MassOptions& options) {
     std::string message;
     Status status = detail::validateMesh(mesh, message);
     if (status == Status::Ok) status = detail::checkMassOptions(options, message);
-    if (status != Status::Ok) return detail::failure(status, message);
+    if (status != Status::Ok) return detail::Failure{status, message};
 
     const detail::Bounds box = detail::bounds(mesh);
     const Vec3 origin = detail::center(box);
@@ -121,19 +105,19 @@ Result measureMesh(const MeshView& mesh, const MassOptions& options) {
 
     Diagnostics diagnostics;
     status = detail::inspectValidMesh(mesh, box, diagnostics, message);
-    if (status != Status::Ok) return detail::failure(status, message);
+    if (status != Status::Ok) return detail::Failure{status, message};
     diagnostics.degenerateTriangles = m.degenerate;
 
     if (!std::isfinite(m.dAbs) || !std::isfinite(m.xx + m.yy + m.zz))
-        return detail::failure(Status::InvalidArgument,
-                               "mesh coordinates are too large: its moments overflow double precision");
+        return detail::Failure{Status::InvalidArgument,
+                               "mesh coordinates are too large: its moments overflow double precision"};
     if (!(std::abs(m.d) > 1e-12 * m.dAbs))
-        return detail::failure(Status::ZeroVolume,
+        return detail::Failure{Status::ZeroVolume,
                                "mesh encloses no volume (" + std::to_string(triangles) +
                                    " triangles, flat or cancelling out); " +
                                    (diagnostics.closed ? "it is closed but degenerate"
                                                        : std::to_string(diagnostics.boundaryEdges) +
-                                                             " boundary edges: it is open"));
+                                                             " boundary edges: it is open")};
     if (m.d < 0) {
         // Wound inside-out: measure the flipped surface and say so.
         diagnostics.inverted = true;
@@ -151,8 +135,22 @@ Result measureMesh(const MeshView& mesh, const MassOptions& options) {
     const double area = m.area2 / 2;
     const Vec3 areaCentroid = m.area2 > 0 ? detail::add(origin, detail::scale(m.areaFirst, 1 / (3 * m.area2)))
                                           : origin;
-    return detail::finishSolid(volume, detail::add(origin, c), unitInertia, area, areaCentroid, options,
-                               diagnostics, Status::InvalidArgument);
+    const detail::UnitSolid solid{volume, detail::add(origin, c), unitInertia, area, areaCentroid};
+    return detail::solidResult(solid, options, &diagnostics, Status::InvalidArgument);
+}
+
+Outcome<Diagnostics> inspectMesh(const MeshView& mesh) {
+    std::string message;
+    Outcome<Diagnostics> out;
+    out.status = detail::validateMesh(mesh, message);
+    if (out.status != Status::Ok) return detail::Failure{out.status, message};
+    const detail::Bounds box = detail::bounds(mesh);
+    out.status = detail::inspectValidMesh(mesh, box, out.value, message);
+    if (out.status != Status::Ok) return detail::Failure{out.status, message};
+    const SurfaceSummary summary = summarizeSurface(mesh, detail::center(box));
+    out.value.inverted = summary.sixVolume < 0;
+    out.value.degenerateTriangles = summary.degenerateTriangles;
+    return out;
 }
 
 }  // namespace massprops

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "mass_properties/mass_properties.h"
+#include "linalg.h"
 
 namespace massprops {
 namespace detail {
@@ -51,32 +52,29 @@ inline std::size_t cornerCount(const MeshView& mesh) {
     return mesh.indexType == IndexType::None ? vertexCount(mesh) : mesh.indexCount;
 }
 
-// Checks lengths, emptiness, finiteness and index range; fills `message` on failure.
-Status validateMesh(const MeshView& mesh, std::string& message);
-
-struct Bounds {
-    Vec3 lo, hi;
+// One triangle relative to a reference point, with what both the integration and the surface
+// summary need: edges, normal n = e1 x e2, squared edge lengths and d = det[a b c].
+struct Triangle {
+    Vec3 a, b, c, e1, e2, n;
+    double e1e1, e2e2;
 };
-Bounds bounds(const MeshView& mesh);  // of all vertices of a valid mesh
 
-// Center of the bounding box: a reference point near the mesh keeps products well scaled
-// (a mesh far from the origin would otherwise lose digits to cancellation).
-inline Vec3 center(const Bounds& b) {
-    return {0.5 * (b.lo[0] + b.hi[0]), 0.5 * (b.lo[1] + b.hi[1]), 0.5 * (b.lo[2] + b.hi[2])};
+template <typename Positions, typename Indices>
+Triangle triangleAt(Positions position, Indices index, std::size_t t, const Vec3& origin) {
+    Triangle tri;
+    tri.a = sub(position(index(3 * t)), origin);
+    tri.b = sub(position(index(3 * t + 1)), origin);
+    tri.c = sub(position(index(3 * t + 2)), origin);
+    tri.e1 = sub(tri.b, tri.a);
+    tri.e2 = sub(tri.c, tri.a);
+    tri.n = cross(tri.e1, tri.e2);
+    tri.e1e1 = dot(tri.e1, tri.e1);
+    tri.e2e2 = dot(tri.e2, tri.e2);
+    return tri;
 }
-
-// The edge counts of inspectMesh() (all but `inverted` and `degenerateTriangles`) for a mesh that
-// passed validateMesh(), with its bounds.
-Status inspectValidMesh(const MeshView& mesh, const Bounds& box, Diagnostics& out, std::string& message);
 
 // Zero area up to rounding, relative to the triangle's own size (|e1 x e2|, |e1|^2, |e2|^2).
 inline bool isDegenerate(double twiceArea, double e1e1, double e2e2) { return twiceArea <= 1e-12 * (e1e1 + e2e2); }
-
-struct SurfaceSummary {
-    double sixVolume = 0;  // 6 * the signed volume the winding encloses (negative: inside-out)
-    std::uint32_t degenerateTriangles = 0;
-};
-SurfaceSummary summarizeSurface(const MeshView& mesh, const Vec3& origin);  // of a valid mesh
 
 }  // namespace detail
 }  // namespace massprops

@@ -4,57 +4,50 @@
 #include <cmath>
 
 #include "elliptic.h"
-#include "internal.h"
+#include "result.h"
+#include "status.h"
 
 namespace massprops {
 
-using detail::failure;
+using detail::Failure;
 using detail::formatNumber;
 
 namespace {
 
 const double kPi = 3.14159265358979323846;
 
-// Reports the first dimension that is not finite and positive, named as in the API.
-Status checkDimension(const char* shape, const char* name, double value, std::string& message) {
-    if (std::isfinite(value) && value > 0) return Status::Ok;
-    message = std::string(shape) + " " + name + " must be a finite number > 0 (got " + formatNumber(value) + ")";
-    return Status::InvalidDimension;
-}
-
 Mat3 diagonal(double xx, double yy, double zz) { return {xx, 0, 0, 0, yy, 0, 0, 0, zz}; }
-
-// Analytic shapes have no mesh: no triangles, and a surface that is closed by construction.
-Diagnostics analyticDiagnostics() {
-    Diagnostics d;
-    d.triangles = 0;
-    d.closed = true;
-    d.consistentWinding = true;
-    return d;
-}
 
 struct Dimension {
     const char* name;
     double value;
+    bool zeroAllowed = false;  // a size of 0 that still leaves a solid (a capsule's length)
 };
 
 // Validates dimensions (in order) and then the mass options. Returns false and fills `out` on failure.
 template <std::size_t N>
 bool validate(const char* shape, const Dimension (&dims)[N], const MassOptions& options, Result& out) {
-    std::string message;
     for (const Dimension& d : dims) {
-        const Status status = checkDimension(shape, d.name, d.value, message);
-        if (status != Status::Ok) {
-            out = failure(status, message);
-            return false;
-        }
+        if (std::isfinite(d.value) && (d.value > 0 || (d.zeroAllowed && d.value == 0))) continue;
+        out = Failure{Status::InvalidDimension, std::string(shape) + " " + d.name + " must be a finite number " +
+                                                    (d.zeroAllowed ? ">= 0" : "> 0") + " (got " +
+                                                    formatNumber(d.value) + ")"};
+        return false;
     }
+    std::string message;
     const Status status = detail::checkMassOptions(options, message);
     if (status != Status::Ok) {
-        out = failure(status, message);
+        out = Failure{status, message};
         return false;
     }
     return true;
+}
+
+// Analytic shapes have no mesh, hence no diagnostics; sizes out of double's range are theirs.
+Result shapeResult(double volume, const Vec3& centerOfMass, const Mat3& unitInertia, double area,
+                   const Vec3& areaCentroid, const MassOptions& options) {
+    return detail::solidResult({volume, centerOfMass, unitInertia, area, areaCentroid}, options, nullptr,
+                               Status::InvalidDimension);
 }
 
 }  // namespace
@@ -68,7 +61,7 @@ Result box(double width, double height, double depth, const MassOptions& options
     const double volume = width * height * depth;
     const Mat3 inertia = diagonal(volume * (h2 + d2) / 12, volume * (w2 + d2) / 12, volume * (w2 + h2) / 12);
     const double area = 2 * (width * height + height * depth + depth * width);
-    return detail::finishSolid(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options, analyticDiagnostics());
+    return shapeResult(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options);
 }
 
 // Sphere of radius r. V = 4/3 pi r^3; integral of (x^2+y^2+z^2) is 4 pi r^5 / 5 and each axis gets
@@ -79,8 +72,7 @@ Result sphere(double radius, const MassOptions& options) {
     const double r2 = radius * radius;
     const double volume = 4 * kPi * r2 * radius / 3;
     const double moment = 0.4 * volume * r2;
-    return detail::finishSolid(volume, {0, 0, 0}, diagonal(moment, moment, moment), 4 * kPi * r2, {0, 0, 0}, options,
-                               analyticDiagnostics());
+    return shapeResult(volume, {0, 0, 0}, diagonal(moment, moment, moment), 4 * kPi * r2, {0, 0, 0}, options);
 }
 
 // Ellipsoid with semi-axes a, b, c: the unit ball stretched by diag(a, b, c). V = 4/3 pi abc and
@@ -93,7 +85,7 @@ Result ellipsoid(double rx, double ry, double rz, const MassOptions& options) {
     const double volume = 4 * kPi * rx * ry * rz / 3;
     const Mat3 inertia = diagonal(volume * (y2 + z2) / 5, volume * (x2 + z2) / 5, volume * (x2 + y2) / 5);
     const double area = detail::ellipsoidSurfaceArea(rx, ry, rz);
-    return detail::finishSolid(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options, analyticDiagnostics());
+    return shapeResult(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options);
 }
 
 // Cylinder of radius r and height h along Y, centered. V = pi r^2 h. About the axis the disk
@@ -108,7 +100,7 @@ Result cylinder(double radius, double height, const MassOptions& options) {
     const double transverse = volume * (3 * r2 + height * height) / 12;
     const Mat3 inertia = diagonal(transverse, volume * r2 / 2, transverse);
     const double area = 2 * kPi * radius * (height + radius);
-    return detail::finishSolid(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options, analyticDiagnostics());
+    return shapeResult(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options);
 }
 
 // Capsule: a cylinder of radius r and length L along Y with hemispheres on both ends, centered.
@@ -121,11 +113,11 @@ Result cylinder(double radius, double height, const MassOptions& options) {
 //   I = 2/5 m r^2 - m (3r/8)^2 + m (L/2 + 3r/8)^2 = m (2/5 r^2 + L^2/4 + 3 r L / 8),
 // (consistent with 83/320 m r^2 about the hemisphere's own centroid: 2/5 - 9/64 = 83/320).
 // Both hemispheres: I_xx = I_zz = Vc (3 r^2 + L^2) / 12 + Vs (2/5 r^2 + L^2/4 + 3 r L / 8).
-// All terms are positive, so no cancellation for any ratio of r to L.
+// All terms are positive, so no cancellation for any ratio of r to L; L = 0 is the sphere.
 // Area: side 2 pi r L plus one sphere 4 pi r^2; centroids at the origin by symmetry.
 Result capsule(double radius, double length, const MassOptions& options) {
     Result error;
-    if (!validate("capsule", {{"radius", radius}, {"length", length}}, options, error)) return error;
+    if (!validate("capsule", {{"radius", radius}, {"length", length, true}}, options, error)) return error;
     const double r2 = radius * radius, l2 = length * length;
     const double cylinderVolume = kPi * r2 * length;
     const double sphereVolume = 4 * kPi * r2 * radius / 3;
@@ -135,7 +127,7 @@ Result capsule(double radius, double length, const MassOptions& options) {
         cylinderVolume * (3 * r2 + l2) / 12 + sphereVolume * (0.4 * r2 + l2 / 4 + 3 * radius * length / 8);
     const Mat3 inertia = diagonal(transverse, axial, transverse);
     const double area = 2 * kPi * radius * (length + 2 * radius);
-    return detail::finishSolid(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options, analyticDiagnostics());
+    return shapeResult(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options);
 }
 
 // Cone of base radius r and height h along Y: apex at +h/2, base disk at y = -h/2.
@@ -162,8 +154,7 @@ Result cone(double radius, double height, const MassOptions& options) {
     const double slant = std::hypot(radius, height);
     const double area = kPi * radius * (slant + radius);
     const double areaCentroidY = -(height / 6) * (slant + 3 * radius) / (slant + radius);
-    return detail::finishSolid(volume, {0, -height / 4, 0}, inertia, area, {0, areaCentroidY, 0}, options,
-                               analyticDiagnostics());
+    return shapeResult(volume, {0, -height / 4, 0}, inertia, area, {0, areaCentroidY, 0}, options);
 }
 
 }  // namespace massprops

@@ -3,7 +3,7 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 
-#include "internal.h"
+#include "linalg.h"
 
 namespace massprops {
 
@@ -36,14 +36,19 @@ Vec3 canonicalPerpendicular(const Vec3& n) {
 }  // namespace
 
 PrincipalFrame principalFrame(const Mat3& inertia) {
+    // Solved at unit scale: the solver squares entries, which would overflow for a tensor near
+    // 1e308 (or underflow near 1e-308); eigenvalues scale back linearly, eigenvectors not at all.
+    double largest = 0;
+    for (double x : inertia) largest = std::max(largest, std::abs(x));
+    const double unit = largest > 0 && std::isfinite(largest) ? largest : 1;
     Eigen::Matrix3d m;
     for (int i = 0; i < 3; ++i)
-        for (int j = 0; j < 3; ++j) m(i, j) = 0.5 * (inertia[3 * i + j] + inertia[3 * j + i]);
+        for (int j = 0; j < 3; ++j) m(i, j) = 0.5 * (inertia[3 * i + j] / unit + inertia[3 * j + i] / unit);
     Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> solver(m);
     PrincipalFrame frame;
     Vec3 v[3];
     for (int i = 0; i < 3; ++i) {
-        frame.moments[i] = solver.eigenvalues()(i);  // ascending
+        frame.moments[i] = solver.eigenvalues()(i) * unit;  // ascending
         v[i] = {solver.eigenvectors()(0, i), solver.eigenvectors()(1, i), solver.eigenvectors()(2, i)};
         v[i] = scale(v[i], 1 / norm(v[i]));
     }

@@ -18,20 +18,16 @@
 #include <algorithm>
 #include <cmath>
 
-#include "internal.h"
+#include "linalg.h"
+#include "physical.h"
+#include "status.h"
 
 namespace massprops {
 
+using detail::Failure;
 using detail::formatNumber;
 
 namespace {
-
-SpinResult spinFailure(Status status, std::string message) {
-    SpinResult r;
-    r.status = status;
-    r.message = std::move(message);
-    return r;
-}
 
 // Hamilton product a * b of quaternions [x, y, z, w]: rotation b first, then a.
 Quat multiply(const Quat& a, const Quat& b) {
@@ -42,7 +38,7 @@ Quat multiply(const Quat& a, const Quat& b) {
 }
 
 Quat normalized(const Quat& q) {
-    const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    const double n = detail::quaternionNorm(q);
     return {q[0] / n, q[1] / n, q[2] / n, q[3] / n};
 }
 
@@ -80,85 +76,115 @@ void symmetricFlow(int c, const Vec3& moments, double t, Vec3& l, Quat& q) {
     axisFlow(c, (ia - moments[c]) / (ia * moments[c]), t, l, q);
 }
 
+// Checks the arguments of simulateRotation; fills `message` on failure.
+Status checkSpin(const Vec3& moments, const SpinState& start, const SpinOptions& options, std::string& message) {
+    if (!detail::allFinite(moments)) {
+        message = "principal moments must be finite numbers";
+        return Status::InvalidArgument;
+    }
+    if (!detail::allFinite(start.angularVelocity)) {
+        message = "angular velocity must be finite";
+        return Status::InvalidArgument;
+    }
+    if (!detail::unitQuaternion(start.orientation, "orientation", message)) return Status::InvalidArgument;
+    if (!std::isfinite(options.duration) || options.duration < 0) {
+        message = "duration must be a finite number >= 0 (got " + formatNumber(options.duration) + ")";
+        return Status::InvalidArgument;
+    }
+    if (!std::isfinite(options.timeStep) || options.timeStep <= 0) {
+        message = "timeStep must be a finite number > 0 (got " + formatNumber(options.timeStep) + ")";
+        return Status::InvalidArgument;
+    }
+    // The body rule of every entry point, and strictly positive: a zero moment has no motion.
+    const double sum = moments[0] + moments[1] + moments[2];
+    if (moments[0] <= 0 || moments[1] <= 0 || moments[2] <= 0 || !std::isfinite(sum) ||
+        !detail::physicalMoments(moments, 1e-9 * sum)) {
+        message = "principal moments (" + formatNumber(moments[0]) + ", " + formatNumber(moments[1]) + ", " +
+                  formatNumber(moments[2]) + ") must be positive and obey the triangle inequality";
+        return Status::InvalidBody;
+    }
+    // L = I w and the energy w.L/2 must be finite for the motion to be computed at all.
+    const Vec3& w = start.angularVelocity;
+    const Vec3 l{moments[0] * w[0], moments[1] * w[1], moments[2] * w[2]};
+    if (!std::isfinite(detail::dot(l, w)) || !std::isfinite(detail::dot(l, l))) {
+        message = "angular velocity (" + formatNumber(detail::norm(w)) + " rad/s) and moments up to " +
+                  formatNumber(std::max({moments[0], moments[1], moments[2]})) +
+                  " give an angular momentum or energy beyond double precision";
+        return Status::InvalidArgument;
+    }
+    return Status::Ok;
+}
+
+// The index of the symmetry axis of a body with two equal moments (up to rounding), or -1.
+int symmetryAxisOf(const Vec3& moments) {
+    const double largest = std::max({moments[0], moments[1], moments[2]});
+    int axis = -1;
+    double closest = 1e-12 * largest;  // equal up to rounding
+    for (int c = 0; c < 3; ++c) {
+        const double gap = std::abs(moments[(c + 1) % 3] - moments[(c + 2) % 3]);
+        if (gap <= closest) {
+            closest = gap;
+            axis = c;
+        }
+    }
+    return axis;
+}
+
+// Strang splitting of the three axis flows over `steps` equal steps (see the top of the file).
+void splitFlow(const Vec3& inverse, double duration, double steps, Vec3& l, Quat& q) {
+    const auto count = static_cast<long long>(steps);
+    const double h = duration / steps;
+    for (long long n = 0; n < count; ++n) {
+        axisFlow(0, inverse[0], 0.5 * h, l, q);
+        axisFlow(1, inverse[1], 0.5 * h, l, q);
+        axisFlow(2, inverse[2], h, l, q);
+        axisFlow(1, inverse[1], 0.5 * h, l, q);
+        axisFlow(0, inverse[0], 0.5 * h, l, q);
+        // Each factor is a unit quaternion; renormalising removes the rounding random walk.
+        if ((n & 63) == 63) q = normalized(q);
+    }
+}
+
 }  // namespace
 
-SpinResult simulateRotation(const Vec3& moments, const SpinState& start, const SpinOptions& options) {
-    const Quat& q0 = start.orientation;
-    const Vec3& w0 = start.angularVelocity;
-    if (!detail::finite(moments))
-        return spinFailure(Status::InvalidArgument, "principal moments must be finite numbers");
-    if (!detail::finite(w0)) return spinFailure(Status::InvalidArgument, "angular velocity must be finite");
-    const double qn = std::sqrt(q0[0] * q0[0] + q0[1] * q0[1] + q0[2] * q0[2] + q0[3] * q0[3]);
-    if (!std::isfinite(qn)) return spinFailure(Status::InvalidArgument, "orientation must be finite");
-    if (std::abs(qn - 1) > 1e-6)
-        return spinFailure(Status::InvalidArgument,
-                           "orientation quaternion must have unit length (got length " + formatNumber(qn) + ")");
-    if (!std::isfinite(options.duration) || options.duration < 0)
-        return spinFailure(Status::InvalidArgument,
-                           "duration must be a finite number >= 0 (got " + formatNumber(options.duration) + ")");
-    if (!std::isfinite(options.timeStep) || options.timeStep <= 0)
-        return spinFailure(Status::InvalidArgument,
-                           "timeStep must be a finite number > 0 (got " + formatNumber(options.timeStep) + ")");
-    // Same rule and tolerance as the body checks: positive moments obeying the triangle
-    // inequality I_i + I_j >= I_k, up to rounding relative to their sum.
-    const double sum = moments[0] + moments[1] + moments[2];
-    const double tol = 1e-9 * sum;
-    const double largest = std::max({moments[0], moments[1], moments[2]});
-    if (moments[0] <= 0 || moments[1] <= 0 || moments[2] <= 0 || sum - largest < largest - tol)
-        return spinFailure(Status::InvalidBody, "principal moments (" + formatNumber(moments[0]) + ", " +
-                                                    formatNumber(moments[1]) + ", " + formatNumber(moments[2]) +
-                                                    ") must be positive and obey the triangle inequality");
-    // The step count, guarded so that a tiny step cannot hang the caller; the small slack keeps
-    // e.g. 2.1 / 0.7 = 3.0000000000000004 from costing an extra step.
-    const double ratio = options.duration / options.timeStep;
-    constexpr double maxSteps = 1e9;
-    if (ratio > maxSteps)
-        return spinFailure(Status::InvalidArgument, "duration / timeStep needs more than 1e9 steps (got " +
-                                                        formatNumber(ratio) + ")");
+Outcome<Spin> simulateRotation(const Vec3& moments, const SpinState& start, const SpinOptions& options) {
+    std::string message;
+    const Status status = checkSpin(moments, start, options, message);
+    if (status != Status::Ok) return Failure{status, message};
+    const int symmetryAxis = symmetryAxisOf(moments);
+    // The step count; the small slack keeps e.g. 2.1 / 0.7 = 3.0000000000000004 from costing an
+    // extra step. A symmetric body needs no steps, whatever the duration.
+    const double steps = std::max(1.0, std::ceil(options.duration / options.timeStep * (1 - 1e-12)));
+    if (symmetryAxis < 0 && steps > kMaxSpinSteps)
+        return Failure{Status::InvalidArgument,
+                       "duration / timeStep needs " + formatNumber(steps) + " steps, more than the " +
+                           formatNumber(kMaxSpinSteps) +
+                           " one call may take: advance in several calls or use a larger timeStep"};
 
-    SpinResult result;
-    Quat q{q0[0] / qn, q0[1] / qn, q0[2] / qn, q0[3] / qn};
+    Outcome<Spin> result;
+    Spin& out = result.value;
+    Quat q = normalized(start.orientation);
+    const Vec3& w0 = start.angularVelocity;
     Vec3 l{moments[0] * w0[0], moments[1] * w0[1], moments[2] * w0[2]};
     const Vec3 inverse{1 / moments[0], 1 / moments[1], 1 / moments[2]};
-
     if (options.duration == 0) {
-        result.state = start;
+        out.orientation = start.orientation;
+        out.angularVelocity = start.angularVelocity;
     } else {
-        // The pair of moments closest together decides whether the body is a symmetric top.
-        int symmetryAxis = -1;
-        double closest = 1e-12 * largest;  // equal up to rounding
-        for (int c = 0; c < 3; ++c) {
-            const double gap = std::abs(moments[(c + 1) % 3] - moments[(c + 2) % 3]);
-            if (gap <= closest) {
-                closest = gap;
-                symmetryAxis = c;
-            }
-        }
-        if (symmetryAxis >= 0) {
+        if (symmetryAxis >= 0)
             symmetricFlow(symmetryAxis, moments, options.duration, l, q);
-        } else {
-            const auto steps = static_cast<long long>(std::max(1.0, std::ceil(ratio * (1 - 1e-12))));
-            const double h = options.duration / static_cast<double>(steps);
-            for (long long n = 0; n < steps; ++n) {
-                axisFlow(0, inverse[0], 0.5 * h, l, q);
-                axisFlow(1, inverse[1], 0.5 * h, l, q);
-                axisFlow(2, inverse[2], h, l, q);
-                axisFlow(1, inverse[1], 0.5 * h, l, q);
-                axisFlow(0, inverse[0], 0.5 * h, l, q);
-                // Each factor is a unit quaternion; renormalising removes the rounding random walk.
-                if ((n & 63) == 63) q = normalized(q);
-            }
-        }
+        else
+            splitFlow(inverse, options.duration, steps, l, q);
         q = normalized(q);
-        result.state.orientation = q;
-        result.state.angularVelocity = {l[0] * inverse[0], l[1] * inverse[1], l[2] * inverse[2]};
+        out.orientation = q;
+        out.angularVelocity = {l[0] * inverse[0], l[1] * inverse[1], l[2] * inverse[2]};
     }
-    const Vec3& w = result.state.angularVelocity;
+    const Vec3& w = out.angularVelocity;
     const Vec3 bodyL{moments[0] * w[0], moments[1] * w[1], moments[2] * w[2]};
-    result.kineticEnergy = 0.5 * detail::dot(w, bodyL);
+    out.kineticEnergy = 0.5 * detail::dot(w, bodyL);
     const Mat3 r = detail::rotationMatrix(q);  // q is the unit version of the returned orientation
     for (int i = 0; i < 3; ++i)
-        result.angularMomentum[i] = r[3 * i] * bodyL[0] + r[3 * i + 1] * bodyL[1] + r[3 * i + 2] * bodyL[2];
+        out.angularMomentum[i] = r[3 * i] * bodyL[0] + r[3 * i + 1] * bodyL[1] + r[3 * i + 2] * bodyL[2];
     return result;
 }
 

@@ -1,8 +1,9 @@
+#include "status.h"
+
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
-
-#include "internal.h"
 
 namespace massprops {
 
@@ -20,13 +21,6 @@ std::vector<std::string> statusCodes() { return std::vector<std::string>(std::be
 
 namespace detail {
 
-Result failure(Status status, std::string message) {
-    Result r;
-    r.status = status;
-    r.message = std::move(message);
-    return r;
-}
-
 std::string formatNumber(double value) {
     if (std::isnan(value)) return "NaN";
     if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
@@ -36,16 +30,6 @@ std::string formatNumber(double value) {
         if (std::strtod(buffer, nullptr) == value) break;
     }
     return buffer;
-}
-
-Status checkMassOptions(const MassOptions& options, std::string& message) {
-    const bool byMass = options.given == MassOptions::Given::Mass;
-    if (!std::isfinite(options.value) || options.value <= 0) {
-        message = std::string(byMass ? "mass" : "density") + " must be a finite number > 0 (got " +
-                  formatNumber(options.value) + ")";
-        return byMass ? Status::InvalidMass : Status::InvalidDensity;
-    }
-    return Status::Ok;
 }
 
 }  // namespace detail

@@ -1,110 +1,24 @@
-// Surface checks behind Diagnostics: weld vertices that share a cell of a fine grid, then count
-// how often, and in which directions, triangles use each edge. Welding partitions the vertices
-// by hash into cache-sized groups; edges are bucketed by their lower vertex with a counting sort.
-// Both are linear time with no comparison sort of the whole mesh.
+// Surface checks behind Diagnostics: weld vertices (weld.cpp), then count how often, and in which
+// directions, triangles use each edge. Edges are bucketed by their lower vertex with a counting
+// sort: linear time with no comparison sort of the whole mesh.
+#include "topology.h"
+
 #include <algorithm>
 #include <array>
 
-#include "internal.h"
 #include "mesh_access.h"
+#include "weld.h"
 
 namespace massprops {
 
 namespace {
 
-// Vertices are welded when they fall in the same cell of a grid this fine relative to the
-// mesh's size: generated geometry puts seam copies a rounding apart (three.js writes sin(2*pi)
-// = -2.4e-16 where the first column has 0), which must not read as a hole.
-constexpr double kWeldTolerance = 1e-9;
-
-// A vertex with its grid cell. Cells are < 2^31 per axis: offsets are at most 1 / kWeldTolerance.
-struct CellRecord {
-    std::int32_t x, y, z;
-    std::uint32_t vertex;
-};
-
-std::uint64_t cellHash(const CellRecord& r) {
-    // Multiplicative hashing (odd 64-bit constants) of each coordinate, folded so that both the
-    // high bits (partitions) and the low bits (table slots) depend on all three.
-    std::uint64_t h = std::uint64_t(std::uint32_t(r.x)) * 0x9e3779b97f4a7c15ULL;
-    h ^= std::uint64_t(std::uint32_t(r.y)) * 0xc2b2ae3d27d4eb4fULL;
-    h ^= std::uint64_t(std::uint32_t(r.z)) * 0x165667b19e3779f9ULL;
-    return h ^ (h >> 31);
-}
-
-// weld[v]: the lowest-numbered vertex in the same grid cell as v. Vertices are first partitioned
-// by hash into cache-sized groups (two sequential passes), then grouped by a small hash table per
-// partition, so no pass jumps around the whole mesh.
-template <typename Positions>
-std::vector<std::uint32_t> weldVertices(Positions position, std::size_t vertices, const detail::Bounds& box) {
-    const Vec3 &lo = box.lo, &hi = box.hi;
-    const double extent = std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
-    // Offsets scale to [0, 1] first, so even a tiny mesh's cells stay finite (an extent below the
-    // normal range, ~1e-308, has no finite inverse: then it is one cell).
-    const double inverseExtent = extent > 0 && std::isfinite(1 / extent) ? 1 / extent : 0;
-    auto cellIndex = [&](double offset) {
-        // Offsets from `lo` are >= 0, so adding 1/2 and truncating rounds to the nearest cell.
-        return static_cast<std::int32_t>(offset * inverseExtent * (1 / kWeldTolerance) + 0.5);
-    };
-    auto recordOf = [&](std::size_t v) {
-        const Vec3 p = position(v);
-        return CellRecord{cellIndex(p[0] - lo[0]), cellIndex(p[1] - lo[1]), cellIndex(p[2] - lo[2]),
-                          static_cast<std::uint32_t>(v)};
-    };
-
-    // About 16 K vertices per partition (its table stays in L2), and at most 2^10 partitions so
-    // the scatter writes few enough streams at once.
-    int partitionBits = 0;
-    while (partitionBits < 10 && (vertices >> (partitionBits + 14)) > 0) ++partitionBits;
-    const int shift = 64 - partitionBits;
-    auto partitionOf = [&](const CellRecord& r) {
-        return partitionBits == 0 ? std::size_t(0) : static_cast<std::size_t>(cellHash(r) >> shift);
-    };
-    std::vector<std::uint32_t> starts((std::size_t(1) << partitionBits) + 1, 0);
-    for (std::size_t v = 0; v < vertices; ++v) ++starts[partitionOf(recordOf(v)) + 1];
-    for (std::size_t b = 1; b < starts.size(); ++b) starts[b] += starts[b - 1];
-    std::vector<CellRecord> records(vertices);
-    {
-        std::vector<std::uint32_t> fill(starts.begin(), starts.end() - 1);
-        for (std::size_t v = 0; v < vertices; ++v) {
-            const CellRecord r = recordOf(v);
-            records[fill[partitionOf(r)]++] = r;  // stable: ascending vertices within a partition
-        }
-    }
-
-    std::vector<std::uint32_t> weld(vertices);
-    std::vector<std::uint32_t> table;
-    constexpr std::uint32_t kEmpty = 0xffffffffu;
-    for (std::size_t b = 0; b + 1 < starts.size(); ++b) {
-        const std::uint32_t first = starts[b], count = starts[b + 1] - first;
-        std::size_t size = 16;
-        while (size < 2 * std::size_t(count)) size <<= 1;
-        table.assign(size, kEmpty);
-        for (std::uint32_t i = first; i < first + count; ++i) {
-            const CellRecord& r = records[i];
-            for (std::size_t slot = cellHash(r) & (size - 1);; slot = (slot + 1) & (size - 1)) {
-                if (table[slot] == kEmpty) {
-                    table[slot] = i;
-                    weld[r.vertex] = r.vertex;
-                    break;
-                }
-                const CellRecord& q = records[table[slot]];
-                if (q.x == r.x && q.y == r.y && q.z == r.z) {
-                    weld[r.vertex] = q.vertex;
-                    break;
-                }
-            }
-        }
-    }
-    return weld;
-}
-
-template <typename Positions, typename Indices>
-void countEdges(Positions position, Indices index, std::size_t triangles, std::size_t vertices,
+template <typename Indices>
+void countEdges(const MeshView& mesh, Indices index, std::size_t triangles, std::size_t vertices,
                 const detail::Bounds& box, Diagnostics& out) {
     std::vector<std::uint32_t> corners(3 * triangles);
     {
-        const std::vector<std::uint32_t> weld = weldVertices(position, vertices, box);
+        const std::vector<std::uint32_t> weld = detail::weldVertices(mesh, box);
         for (std::size_t c = 0; c < corners.size(); ++c) corners[c] = weld[index(c)];
     }
     auto collapsed = [](const std::uint32_t* v) { return v[0] == v[1] || v[1] == v[2] || v[2] == v[0]; };
@@ -168,8 +82,8 @@ Status inspectValidMesh(const MeshView& mesh, const Bounds& box, Diagnostics& ou
     out = Diagnostics{};
     const std::size_t triangles = detail::cornerCount(mesh) / 3;
     out.triangles = static_cast<std::uint32_t>(triangles);
-    detail::withMeshTypes(mesh, [&](auto position, auto index) {
-        countEdges(position, index, triangles, vertices, box, out);
+    detail::withMeshTypes(mesh, [&](auto, auto index) {
+        countEdges(mesh, index, triangles, vertices, box, out);
         return 0;
     });
     return Status::Ok;
@@ -177,21 +91,12 @@ Status inspectValidMesh(const MeshView& mesh, const Bounds& box, Diagnostics& ou
 
 }  // namespace detail
 
-Status inspectMesh(const MeshView& mesh, Diagnostics& out, std::string* message) {
-    std::string text;
-    Status status = detail::validateMesh(mesh, text);
-    detail::Bounds box{};
-    if (status == Status::Ok) {
-        box = detail::bounds(mesh);
-        status = detail::inspectValidMesh(mesh, box, out, text);
-    }
-    if (status == Status::Ok) {
-        const detail::SurfaceSummary summary = detail::summarizeSurface(mesh, detail::center(box));
-        out.inverted = summary.sixVolume < 0;
-        out.degenerateTriangles = summary.degenerateTriangles;
-    }
-    if (message) *message = text;
-    return status;
+// Welding, then the corners and edge buckets of countEdges (the welding's scratch is freed
+// before the buckets are filled).
+std::size_t meshWorkingBytes(std::size_t vertexCount, std::size_t cornerCount) {
+    const std::size_t weld = detail::weldWorkingBytes(vertexCount) + 4 * cornerCount;
+    const std::size_t edges = 4 * cornerCount + 8 * (vertexCount + 1) + 4 * cornerCount;
+    return std::max(weld, edges);
 }
 
 }  // namespace massprops

@@ -1,9 +1,11 @@
 // Input checks shared by every mesh entry point: lengths, emptiness, finiteness, index range.
+#include "validate.h"
+
 #include <algorithm>
 #include <cmath>
 
-#include "internal.h"
 #include "mesh_access.h"
+#include "status.h"
 
 namespace massprops {
 namespace detail {

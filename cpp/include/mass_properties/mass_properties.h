@@ -38,7 +38,8 @@ using Quat = std::array<double, 4>;
     X(InvalidTransform, "INVALID_TRANSFORM")                                                      \
     X(InvalidBody, "INVALID_BODY")             /* not a physically valid rigid body */            \
     X(MeshTooLarge, "MESH_TOO_LARGE")          /* more than the WebAssembly heap can hold (JS) */ \
-    X(InvalidArgument, "INVALID_ARGUMENT")
+    X(InvalidArgument, "INVALID_ARGUMENT")                                                        \
+    X(Internal, "INTERNAL")                    /* the module failed; a bug to report (JS only) */
 
 enum class Status {
 #define MASSPROPS_ENUM_ENTRY(name, code) name,
@@ -72,8 +73,8 @@ struct MassOptions {
     double value = 1.0;
 };
 
-// What the mesh looks like as a surface. Topology is read after welding vertices with exactly
-// equal coordinates, so seams with duplicated vertices (UVs, normals) do not count as open.
+// What a mesh looks like as a surface. Topology is read after welding vertices closer than
+// kWeldTolerance (see below), so seams with duplicated vertices (UVs, normals) do not count as open.
 struct Diagnostics {
     std::uint32_t triangles = 0;
     bool closed = true;                    // every edge is shared by an even number (>= 2) of triangles
@@ -85,8 +86,16 @@ struct Diagnostics {
     std::uint32_t degenerateTriangles = 0; // zero area (repeated or collinear vertices)
 };
 
-// A rigid body as needed to place and combine it. Mass may be negative for a hole that is
-// subtracted in combine(); then volume and inertia are negative too.
+// The welding rule, in one place: two vertices are the same vertex when they differ by at most
+// kWeldTolerance * size in every coordinate, where size is the largest of the mesh's bounding-box
+// extent and its largest coordinate magnitude; welding is transitive (clusters of such pairs).
+// Generated geometry puts seam copies a rounding apart (three.js writes sin(2 pi) = -2.4e-16
+// where the first column has 0), which must not read as a hole, while real features (a plate
+// 1e-10 of its size thick) stay apart.
+constexpr double kWeldTolerance = 1e-12;
+
+// A rigid body as needed to place and combine it: what mass-properties results carry, without
+// the derived principal frame.
 struct Body {
     double mass = 0;
     double volume = 0;
@@ -94,6 +103,8 @@ struct Body {
     Mat3 inertia{0, 0, 0, 0, 0, 0, 0, 0, 0};  // about the center of mass
     double surfaceArea = 0;                    // NaN when it cannot be known (see transform, combine)
     Vec3 surfaceCentroid{0, 0, 0};             // NaN likewise
+    bool hasDiagnostics = false;               // only a body measured from a mesh has them
+    Diagnostics diagnostics;
 };
 
 struct PrincipalFrame {
@@ -102,6 +113,7 @@ struct PrincipalFrame {
     Quat rotation{0, 0, 0, 1};               // rotation matrix with axes as columns
 };
 
+// A body with its density and principal frame: what every measuring function returns.
 struct MassProperties {
     double mass = 0;
     double volume = 0;
@@ -113,24 +125,35 @@ struct MassProperties {
     Quat principalRotation{0, 0, 0, 1};
     double surfaceArea = 0;
     Vec3 surfaceCentroid{0, 0, 0};
+    bool hasDiagnostics = false;
     Diagnostics diagnostics;
 };
 
-struct Result {
+// What every entry point returns: a status, a message naming what is wrong (empty when ok),
+// and the value (meaningful only when ok). Every ok value is finite.
+template <typename T>
+struct Outcome {
     Status status = Status::Ok;
-    std::string message;  // empty when ok; otherwise names what is wrong
-    MassProperties value;
+    std::string message;
+    T value{};
     bool ok() const { return status == Status::Ok; }
 };
+
+using Result = Outcome<MassProperties>;
 
 // --- meshes ----------------------------------------------------------------------------------
 Result measureMesh(const MeshView& mesh, const MassOptions& options = {});
 
 // Only the surface checks behind Diagnostics (welding, edge counts), without integration.
-Status inspectMesh(const MeshView& mesh, Diagnostics& out, std::string* message = nullptr);
+Outcome<Diagnostics> inspectMesh(const MeshView& mesh);
+
+// Bytes of scratch memory measureMesh and inspectMesh allocate at most for a mesh of this size
+// (beyond the caller's own arrays), so a caller with a bounded heap can refuse it beforehand.
+std::size_t meshWorkingBytes(std::size_t vertexCount, std::size_t cornerCount);
 
 // --- analytic shapes, in the frames of the matching three.js geometries ------------------------
-// Centered at the origin; Y is the long axis of cylinder, capsule and cone.
+// Centered at the origin; Y is the long axis of cylinder, capsule and cone. Every size must be
+// finite and > 0, except a capsule's length, which may be 0 (a sphere, as three.js draws it).
 Result box(double width, double height, double depth, const MassOptions& options = {});
 Result sphere(double radius, const MassOptions& options = {});
 Result ellipsoid(double rx, double ry, double rz, const MassOptions& options = {});
@@ -151,17 +174,23 @@ struct Transform {
 // Under a non-uniform scale the surface area cannot be derived and becomes NaN.
 Result transform(const Body& body, const Transform& t);
 
-// The aggregate of several bodies in one frame. Parts with negative mass are subtracted (holes);
-// the result must still be a valid body. The surface area is NaN if a part was subtracted.
-Result combine(const std::vector<Body>& parts);
+// One part of a compound body. A hole (subtract, or a negative mass) removes its solid: its
+// mass, volume and inertia count negatively whichever sign they are given with.
+struct Part {
+    Body body;
+    bool subtract = false;
+};
+
+// The aggregate of several parts in one frame; the result must still be a valid body. The
+// surface area is NaN if a part was subtracted; diagnostics are merged when every part has them.
+Result combine(const std::vector<Part>& parts);
 
 // The inertia tensor of `body` about `point`, expressed in the axes of a frame rotated by
 // `rotation` (its columns are the frame's axes in the body's coordinates).
-Status inertiaAbout(const Body& body, const Vec3& point, const Quat& rotation, Mat3& out,
-                    std::string* message = nullptr);
+Outcome<Mat3> inertiaAbout(const Body& body, const Vec3& point, const Quat& rotation);
 
-// Builds the full result (density, principal frame) from a body. Fails for invalid bodies.
-Result fromBody(const Body& body, const Diagnostics& diagnostics = {});
+// The full result (density, principal frame) of a body, or why it is not a physical one.
+Result describe(const Body& body);
 Body toBody(const MassProperties& value);
 
 // Principal moments and axes of a symmetric tensor, canonical for repeated moments.
@@ -174,20 +203,22 @@ struct SpinState {
 };
 
 struct SpinOptions {
-    double duration = 0;     // seconds to advance
-    double timeStep = 1e-3;  // largest internal step
+    double duration = 0;           // seconds to advance
+    double timeStep = 1.0 / 240;   // largest internal step (one display frame at 240 Hz)
 };
 
-struct SpinResult {
-    Status status = Status::Ok;
-    std::string message;
-    SpinState state;
-    double kineticEnergy = 0;    // 1/2 w.Iw
+// At most this many internal steps per call (about 0.1 s of work): a longer spin is advanced
+// in several calls. A symmetric body is solved exactly in one step, for any duration.
+constexpr double kMaxSpinSteps = 1e6;
+
+struct Spin {
+    Quat orientation{0, 0, 0, 1};
+    Vec3 angularVelocity{0, 0, 0};
+    double kineticEnergy = 0;      // 1/2 w.Iw
     Vec3 angularMomentum{0, 0, 0}; // in the world frame
-    bool ok() const { return status == Status::Ok; }
 };
 
 // Advances a freely spinning body with the given principal moments.
-SpinResult simulateRotation(const Vec3& principalMoments, const SpinState& start, const SpinOptions& options);
+Outcome<Spin> simulateRotation(const Vec3& principalMoments, const SpinState& start, const SpinOptions& options);
 
 }  // namespace massprops

@@ -1,0 +1,55 @@
+#include "physical.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "linalg.h"
+#include "status.h"
+
+namespace massprops {
+namespace detail {
+
+bool physicalMoments(const Vec3& moments, double tol) {
+    Vec3 l = moments;
+    std::sort(l.begin(), l.end());
+    return l[0] >= -tol && l[0] + l[1] >= l[2] - tol;
+}
+
+bool physicalBody(const Body& body, std::string& message) {
+    if (!std::isfinite(body.mass) || body.mass <= 0) {
+        message = "mass must be a finite number > 0 (got " + formatNumber(body.mass) + ")";
+        return false;
+    }
+    if (!std::isfinite(body.volume) || body.volume < 0) {
+        message = "volume must be a finite number >= 0 (got " + formatNumber(body.volume) + ")";
+        return false;
+    }
+    if (!allFinite(body.centerOfMass) || !allFinite(body.inertia)) {
+        message = "center of mass and inertia tensor must be finite";
+        return false;
+    }
+    const Vec3 l = principalFrame(body.inertia).moments;
+    if (!physicalMoments(l, 1e-9 * tensorScale(body.inertia))) {
+        message = "inertia tensor is not that of a physical body (principal moments " + formatNumber(l[0]) + ", " +
+                  formatNumber(l[1]) + ", " + formatNumber(l[2]) +
+                  "; each must be >= 0 and at most the sum of the other two)";
+        return false;
+    }
+    return true;
+}
+
+bool unitQuaternion(const Quat& q, const char* name, std::string& message) {
+    const double n = quaternionNorm(q);
+    if (!std::isfinite(n)) {
+        message = std::string(name) + " must be finite";
+        return false;
+    }
+    if (std::abs(n - 1) > 1e-6) {
+        message = std::string(name) + " must be a unit quaternion (got length " + formatNumber(n) + ")";
+        return false;
+    }
+    return true;
+}
+
+}  // namespace detail
+}  // namespace massprops

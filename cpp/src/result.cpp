@@ -1,0 +1,94 @@
+#include "result.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include "linalg.h"
+#include "physical.h"
+#include "status.h"
+
+namespace massprops {
+namespace detail {
+
+Status checkMassOptions(const MassOptions& options, std::string& message) {
+    const bool byMass = options.given == MassOptions::Given::Mass;
+    if (!std::isfinite(options.value) || options.value <= 0) {
+        message = std::string(byMass ? "mass" : "density") + " must be a finite number > 0 (got " +
+                  formatNumber(options.value) + ")";
+        return byMass ? Status::InvalidMass : Status::InvalidDensity;
+    }
+    return Status::Ok;
+}
+
+namespace {
+
+// Every number of an ok result is a finite, normal double: a result that overflowed, or
+// underflowed to zero (a 1e-110 box has mass 1e-330), is no measurement.
+bool inRange(const MassProperties& v) {
+    auto normalPositive = [](double x) { return std::isfinite(x) && x >= DBL_MIN; };
+    const double largestMoment = std::max({std::abs(v.principalMoments[0]), std::abs(v.principalMoments[1]),
+                                           std::abs(v.principalMoments[2])});
+    return normalPositive(v.mass) && normalPositive(v.volume) && normalPositive(v.density) &&
+           normalPositive(largestMoment) && allFinite(v.centerOfMass) && allFinite(v.inertia) &&
+           allFinite(v.principalMoments) && !std::isinf(v.surfaceArea);
+}
+
+Failure rangeFailure(const MassProperties& v, Status outOfRange) {
+    return Failure{outOfRange, "results are out of the range of double precision (volume " + formatNumber(v.volume) +
+                                   ", mass " + formatNumber(v.mass) + ", moments up to " +
+                                   formatNumber(v.principalMoments[2]) +
+                                   "): the body is too large or too small for these units"};
+}
+
+}  // namespace
+
+Result describeBody(const Body& body, Status outOfRange) {
+    std::string message;
+    if (!physicalBody(body, message)) return Failure{Status::InvalidBody, message};
+    Result result;
+    MassProperties& v = result.value;
+    v.mass = body.mass;
+    v.volume = body.volume;
+    v.density = body.mass / body.volume;
+    v.centerOfMass = body.centerOfMass;
+    v.inertia = symmetrized(body.inertia);
+    const PrincipalFrame frame = principalFrame(v.inertia);
+    v.principalMoments = frame.moments;
+    v.principalAxes = frame.axes;
+    v.principalRotation = frame.rotation;
+    v.surfaceArea = body.surfaceArea;
+    v.surfaceCentroid = body.surfaceCentroid;
+    v.hasDiagnostics = body.hasDiagnostics;
+    v.diagnostics = body.diagnostics;
+    if (!inRange(v)) return rangeFailure(v, outOfRange);
+    return result;
+}
+
+Result solidResult(const UnitSolid& solid, const MassOptions& options, const Diagnostics* diagnostics,
+                   Status outOfRange) {
+    const bool byMass = options.given == MassOptions::Given::Mass;
+    const double density = byMass ? options.value / solid.volume : options.value;
+    Body body;
+    body.volume = solid.volume;
+    body.mass = byMass ? options.value : density * solid.volume;
+    body.centerOfMass = solid.centerOfMass;
+    for (int i = 0; i < 9; ++i) body.inertia[i] = density * solid.unitInertia[i];
+    body.surfaceArea = solid.surfaceArea;
+    body.surfaceCentroid = solid.surfaceCentroid;
+    if (diagnostics) {
+        body.hasDiagnostics = true;
+        body.diagnostics = *diagnostics;
+    }
+    // A solid's own numbers are physical by construction: any failure here is a range problem.
+    Result result = describeBody(body, outOfRange);
+    if (result.ok()) return result;
+    MassProperties attempted;
+    attempted.volume = body.volume;
+    attempted.mass = body.mass;
+    attempted.principalMoments = {0, 0, tensorScale(body.inertia)};
+    return rangeFailure(attempted, outOfRange);
+}
+
+}  // namespace detail
+}  // namespace massprops

@@ -1,0 +1,49 @@
+// Option objects read the way users write them: own or inherited properties, getters, class
+// instances and Object.create() chains all count; an unknown key is an error, with a hint.
+import { fail, typeName } from './errors.js';
+
+// Levenshtein distance, for "did you mean" (option names are short).
+function distance(a, b) {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
+}
+
+// The enumerable string keys a user put on the object or its own prototypes. Built-in
+// prototypes (Object.prototype, even if a page added properties to it) are not the user's.
+function userKeys(options) {
+  const keys = [];
+  for (let level = options; level !== null && level !== Object.prototype; level = Object.getPrototypeOf(level)) {
+    for (const key of Object.keys(level)) keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * The known options of `options` (undefined and null mean none) as a plain object holding the
+ * keys whose value is not undefined. `known` lists the accepted keys; `what` names the argument.
+ */
+export function readOptions(options, known, what = 'options') {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
+    fail('INVALID_TYPE', `${what} must be an object, got ${typeName(options)}`);
+  }
+  for (const key of userKeys(options)) {
+    if (known.includes(key)) continue;
+    const near = known.filter((k) => distance(k, key) <= 2);
+    const hint = near.length ? `; did you mean '${near[0]}'?` : '';
+    fail('INVALID_OPTIONS', `unknown key '${key}' in ${what} (expected ${known.join(', ')})${hint}`);
+  }
+  const out = {};
+  for (const key of known) {
+    const value = options[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
