@@ -21,7 +21,8 @@ export type ErrorCode =
   | 'INVALID_TRANSFORM'
   | 'INVALID_BODY'
   | 'MESH_TOO_LARGE'
-  | 'INVALID_ARGUMENT';
+  | 'INVALID_ARGUMENT'
+  | 'INTERNAL';
 
 export class MassPropertiesError extends Error {
   readonly name: 'MassPropertiesError';

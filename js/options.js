@@ -26,19 +26,20 @@ function userKeys(options) {
 }
 
 /**
- * The known options of `options` (undefined and null mean none) as a plain object holding the
- * keys whose value is not undefined. `known` lists the accepted keys; `what` names the argument.
+ * The known options of `options` (undefined means none) as a plain object holding the
+ * keys whose value is not undefined. `known` lists the accepted keys; `what` names the argument;
+ * an unknown key fails with `code`.
  */
-export function readOptions(options, known, what = 'options') {
-  if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
+export function readOptions(options, known, what = 'options', code = 'INVALID_OPTIONS') {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
     fail('INVALID_TYPE', `${what} must be an object, got ${typeName(options)}`);
   }
   for (const key of userKeys(options)) {
     if (known.includes(key)) continue;
     const near = known.filter((k) => distance(k, key) <= 2);
     const hint = near.length ? `; did you mean '${near[0]}'?` : '';
-    fail('INVALID_OPTIONS', `unknown key '${key}' in ${what} (expected ${known.join(', ')})${hint}`);
+    fail(code, `unknown key '${key}' in ${what} (expected ${known.join(', ')})${hint}`);
   }
   const out = {};
   for (const key of known) {

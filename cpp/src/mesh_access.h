@@ -34,6 +34,8 @@ template <typename F>
 auto withMeshTypes(const MeshView& mesh, F&& f) {
     auto withIndices = [&](auto positions) {
         switch (mesh.indexType) {
+            case IndexType::Uint8:
+                return f(positions, IndexReader<std::uint8_t>{static_cast<const std::uint8_t*>(mesh.indices)});
             case IndexType::Uint16:
                 return f(positions, IndexReader<std::uint16_t>{static_cast<const std::uint16_t*>(mesh.indices)});
             case IndexType::Uint32:

@@ -45,7 +45,7 @@ bool unitQuaternion(const Quat& q, const char* name, std::string& message) {
         return false;
     }
     if (std::abs(n - 1) > 1e-6) {
-        message = std::string(name) + " must be a unit quaternion (got length " + formatNumber(n) + ")";
+        message = std::string(name) + " must have unit length (got length " + formatNumber(n) + ")";
         return false;
     }
     return true;

@@ -81,14 +81,16 @@ Status validateMesh(const MeshView& mesh, std::string& message) {
         return Status::NonFinitePosition;
     }
     bool outOfRange = false;
-    if (mesh.indexType == IndexType::Uint16)
+    if (mesh.indexType == IndexType::Uint8)
+        outOfRange = findOutOfRange(static_cast<const std::uint8_t*>(mesh.indices), mesh.indexCount, vertices, at);
+    else if (mesh.indexType == IndexType::Uint16)
         outOfRange = findOutOfRange(static_cast<const std::uint16_t*>(mesh.indices), mesh.indexCount, vertices, at);
     else if (mesh.indexType == IndexType::Uint32)
         outOfRange = findOutOfRange(static_cast<const std::uint32_t*>(mesh.indices), mesh.indexCount, vertices, at);
     if (outOfRange) {
-        const std::size_t index = mesh.indexType == IndexType::Uint16
-                                      ? static_cast<const std::uint16_t*>(mesh.indices)[at]
-                                      : static_cast<const std::uint32_t*>(mesh.indices)[at];
+        const std::size_t index = mesh.indexType == IndexType::Uint8    ? static_cast<const std::uint8_t*>(mesh.indices)[at]
+                                  : mesh.indexType == IndexType::Uint16 ? static_cast<const std::uint16_t*>(mesh.indices)[at]
+                                                                        : static_cast<const std::uint32_t*>(mesh.indices)[at];
         message = "index " + std::to_string(index) + " at triangle " + std::to_string(at / 3) +
                   " is out of range (" + std::to_string(vertices) + " vertices)";
         return Status::IndexOutOfRange;

@@ -208,7 +208,8 @@ describe.each([
       [new Float32Array(CUBE_I), /Float32Array/],
       [new Float64Array(CUBE_I), /Float64Array/],
       [new Int32Array(CUBE_I), /Int32Array/],
-      [new Uint8Array(CUBE_I), /Uint8Array/],
+      [new Int8Array(CUBE_I), /Int8Array/],
+      [new Uint8ClampedArray(CUBE_I), /Uint8ClampedArray/],
       ['0,2,1', /string/],
       [{ 0: 0, 1: 2, 2: 1, length: 3 }, /Object|object/],
       [7, /number/],
@@ -304,7 +305,9 @@ describe.each(Object.keys(SHAPES))('%s', (shape) => {
 
   test('zero / negative / NaN / Infinity dimensions name the parameter and the value', () => {
     names.forEach((name, k) => {
-      for (const bad of [0, -0, -1, -2.5, NaN, Infinity, -Infinity]) {
+      // A capsule of length 0 is a sphere (three.js's CapsuleGeometry(r, 0) draws one): valid.
+      const zeroValid = shape === 'capsule' && name === 'length';
+      for (const bad of zeroValid ? [-1, -2.5, NaN, Infinity, -Infinity] : [0, -0, -1, -2.5, NaN, Infinity, -Infinity]) {
         const args = [...good];
         args[k] = bad;
         const shown = Object.is(bad, -0) ? '-0' : String(bad);
@@ -574,8 +577,8 @@ describe('simulateRotation', () => {
       expectError(() => mp.simulateRotation({ ...ok, timeStep: s }), 'INVALID_ARGUMENT', /timeStep/, new RegExp(`got ${s}\\)`));
     }
     expectError(() => mp.simulateRotation({ ...ok, timeStep: null }), 'INVALID_ARGUMENT', /timeStep/, /null/);
-    // 1e6 s in 1 µs steps is 1e12 steps: refused rather than hanging.
-    expectError(() => mp.simulateRotation({ ...ok, duration: 1e6, timeStep: 1e-6 }), 'INVALID_ARGUMENT', /1e9 steps/);
+    // 1e6 s in 1 µs steps is 1e12 steps: refused at once (the bound is the core's kMaxSpinSteps).
+    expectError(() => mp.simulateRotation({ ...ok, duration: 1e6, timeStep: 1e-6 }), 'INVALID_ARGUMENT', /more than the 1e\+06/);
   });
 
   test('moments that are not a body', () => {
@@ -622,17 +625,10 @@ function errorCodeUnion() {
 }
 
 test('a mesh beyond the 4 GiB wasm heap is refused before it reaches the core', () => {
-  // A Float32Array that claims 1.5e9 coordinates (6 GB) without allocating them: the budget check
-  // must refuse it from its size alone, and the module must stay usable.
-  class Huge extends Float32Array {
-    get length() {
-      return 1.5e9;
-    }
-    get byteLength() {
-      return 6e9;
-    }
-  }
-  for (const call of [() => mp.mesh(new Huge(3)), () => mp.inspect(new Huge(3))]) {
+  // A real Float32Array of 1.5e9 coordinates (6 GB, left untouched so the OS never backs it):
+  // the budget check must refuse it from its size alone, and the module must stay usable.
+  const huge = new Float32Array(1.5e9);
+  for (const call of [() => mp.mesh(huge), () => mp.inspect(huge)]) {
     expectError(call, 'MESH_TOO_LARGE', /500000000 vertices/, /GiB/, /combine/);
   }
   expectUnitCube(mp.mesh(CUBE_P, CUBE_I));
@@ -653,8 +649,9 @@ test('every code thrown above is in mp.errorCodes and in ErrorCode, and every co
     expect(mp.errorCodes).toContain(code);
     expect(union.has(code)).toBe(true);
   }
-  // This file exercises every code the library declares.
-  expect([...thrown].sort()).toEqual([...mp.errorCodes].sort());
+  // This file exercises every code the library declares but INTERNAL, which only a module that
+  // failed to load or trapped gives (tests/js/foundation.test.js provokes it).
+  expect([...thrown].sort()).toEqual(mp.errorCodes.filter((c) => c !== 'INTERNAL').sort());
 });
 
 test('typed arrays from another realm are accepted (vm context, iframe, jsdom)', async () => {

@@ -53,7 +53,7 @@ const char* statusCode(Status status);
 std::vector<std::string> statusCodes();
 
 enum class ScalarType { Float32, Float64 };
-enum class IndexType { None, Uint16, Uint32 };
+enum class IndexType { None, Uint8, Uint16, Uint32 };
 
 // A triangle mesh borrowed from the caller. With IndexType::None every three consecutive
 // vertices form a triangle (non-indexed geometry, STL).
