@@ -33,7 +33,10 @@ export class MassPropertiesError extends Error {
 /** How heavy the body is: a density (mass per unit volume, default 1) or a total mass — not both. */
 export type MassOptions = { density?: number; mass?: never } | { mass: number; density?: never };
 
-/** What the mesh looks like as a surface (vertices with equal coordinates are welded first). */
+/**
+ * What the mesh looks like as a surface. Vertices closer than 1e-12 of the mesh's size are one
+ * vertex (the rule is documented once, at kWeldTolerance in the C++ header).
+ */
 export interface Diagnostics {
   triangles: number;
   /** Every edge is shared by an even number (≥ 2) of triangles: the volume is well defined. */
@@ -68,6 +71,12 @@ export interface MassProperties {
   surfaceArea: number | null;
   /** Area-weighted centroid of the surface (the center of mass of a thin shell); null as surfaceArea. */
   surfaceCentroid: Vec3 | null;
+  /** Only bodies measured from a mesh have them: null for analytic shapes and their combinations. */
+  diagnostics: Diagnostics | null;
+}
+
+/** The result of mp.mesh: always with the diagnostics of the mesh as given. */
+export interface MeshMassProperties extends MassProperties {
   diagnostics: Diagnostics;
 }
 
@@ -79,7 +88,7 @@ export interface BodyLike {
   inertia: ArrayLike<number>;
   surfaceArea?: number | null;
   surfaceCentroid?: ArrayLike<number> | null;
-  diagnostics?: Diagnostics;
+  diagnostics?: Diagnostics | null;
 }
 
 /** [x, y, z] as an array, a typed array, or an object such as three.js's Vector3. */
@@ -95,7 +104,10 @@ export interface TransformOptions {
   scale?: Vector3Like | number;
 }
 
-/** A body, or `{ body, subtract: true }` for a hole; a body with negative mass is a hole too. */
+/**
+ * A body, or `{ body, subtract: true }` for a hole; a body with negative mass is a hole too
+ * (its volume and tensor count negatively whichever sign they are given with).
+ */
 export type CombinePart = BodyLike | { body: BodyLike; subtract?: boolean };
 
 export interface SpinOptions {
@@ -106,7 +118,7 @@ export interface SpinOptions {
   orientation?: ArrayLike<number>;
   /** Seconds to advance. */
   duration: number;
-  /** Largest internal step in seconds; default 1/240. */
+  /** Largest internal step in seconds; default 1/240. At most 1e6 steps per call (a symmetric body needs none). */
   timeStep?: number;
 }
 
@@ -119,19 +131,20 @@ export interface SpinState {
 }
 
 export type Positions = Float32Array | Float64Array;
-export type Indices = Uint32Array | Uint16Array | null | undefined;
+export type Indices = Uint32Array | Uint16Array | Uint8Array | null | undefined;
 
+/** The module's functions; they use no `this`, so they may be destructured. */
 export interface MassPropertiesModule {
   /** Every error code the library uses. */
   readonly errorCodes: readonly ErrorCode[];
-  mesh(positions: Positions, indices?: Indices, options?: MassOptions): MassProperties;
+  mesh(positions: Positions, indices?: Indices, options?: MassOptions): MeshMassProperties;
   inspect(positions: Positions, indices?: Indices): Diagnostics;
   box(width: number, height: number, depth: number, options?: MassOptions): MassProperties;
   sphere(radius: number, options?: MassOptions): MassProperties;
   ellipsoid(rx: number, ry: number, rz: number, options?: MassOptions): MassProperties;
   /** Axis along Y, centered (three.js CylinderGeometry). */
   cylinder(radius: number, height: number, options?: MassOptions): MassProperties;
-  /** `length` is the straight part along Y (three.js CapsuleGeometry). */
+  /** `length` is the straight part along Y (three.js CapsuleGeometry); 0 gives a sphere. */
   capsule(radius: number, length: number, options?: MassOptions): MassProperties;
   /** Apex at +height/2, base at −height/2 (three.js ConeGeometry). */
   cone(radius: number, height: number, options?: MassOptions): MassProperties;
@@ -141,5 +154,26 @@ export interface MassPropertiesModule {
   simulateRotation(options: SpinOptions): SpinState;
 }
 
-/** Loads the WebAssembly module once; later calls return the same promise. */
+/**
+ * Loads the WebAssembly module once; later calls return the same promise. A failure arrives as
+ * a rejected promise with a MassPropertiesError (code INTERNAL), and the next call tries again.
+ */
 export function init(): Promise<MassPropertiesModule>;
+
+/** A baked part for measureParts: triangles with their density, plus any fields of the caller's. */
+export interface BakedPart {
+  positions: Positions;
+  indices?: Indices;
+  density: number;
+  [key: string]: unknown;
+}
+
+export interface MeasuredParts<P> {
+  /** The combined body of the parts that could be measured; null if none could. */
+  body: MassProperties | null;
+  /** Each part without its arrays, with its result or the MassPropertiesError that prevented it. */
+  parts: Array<Omit<P, 'positions' | 'indices' | 'density'> & { result: MassProperties | null; error?: MassPropertiesError }>;
+}
+
+/** Measures baked parts (as bakeMeshes of mass-properties/three returns them) and combines them. */
+export function measureParts<P extends BakedPart>(mp: MassPropertiesModule, parts: P[]): MeasuredParts<P>;
