@@ -1,7 +1,7 @@
 // Uses every export of js/index.d.ts the way a user would; type-checked with tsc --strict
 // (tests/js/package.test.js runs it against the repository and against the installed tarball).
 // Lines marked @ts-expect-error must NOT compile: they keep the types strict.
-import { init, MassPropertiesError } from 'mass-properties';
+import { init, MassPropertiesError, measureParts } from 'mass-properties';
 import type {
   BodyLike,
   CombinePart,
@@ -11,6 +11,7 @@ import type {
   Mat3,
   MassOptions,
   MassProperties,
+  MeshMassProperties,
   MassPropertiesModule,
   Positions,
   Quat,
@@ -44,7 +45,15 @@ export async function main(): Promise<number> {
   const indices: Indices = new Uint16Array([0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]);
   const byDensity: MassOptions = { density: 7800 };
   const byMass: MassOptions = { mass: 2 };
-  const tetra: MassProperties = mp.mesh(positions, indices, byDensity);
+  const tetra: MeshMassProperties = mp.mesh(positions, indices, byDensity);
+  const general: MassProperties = tetra;
+  const maybe: Diagnostics | null = general.diagnostics;
+  mp.mesh(positions, new Uint8Array([0, 1, 2]));
+  const { box: boxOf, combine: combineOf } = mp; // the functions use no `this`
+  combineOf([boxOf(1, 1, 1)]);
+  const measured = measureParts(mp, [{ positions, indices, density: 2, name: 'part' }]);
+  const partBody: MassProperties | null = measured.body;
+  const partName: unknown = measured.parts[0].name;
   mp.mesh(new Float64Array(36), new Uint32Array(12), byMass);
   mp.mesh(new Float64Array(9));
   mp.mesh(new Float64Array(9), null);
