@@ -28,6 +28,8 @@ TEST(MeshIntegration, UnitCubeMatchesClosedForm) {
     ASSERT_TRUE(r.ok()) << r.message;
     expectBox(r.value, 1, 1, 1, {0.5, 0.5, 0.5}, 1e-15);
     EXPECT_DOUBLE_EQ(r.value.surfaceArea, 6);
+    EXPECT_TRUE(r.value.hasDiagnostics);
+    EXPECT_EQ(r.value.diagnostics.triangles, 12u);
     EXPECT_TRUE(r.value.diagnostics.closed);
     EXPECT_TRUE(r.value.diagnostics.consistentWinding);
     EXPECT_FALSE(r.value.diagnostics.inverted);
@@ -107,6 +109,17 @@ TEST(MeshValidation, BadInputNamesTheProblem) {
     EXPECT_STREQ(statusCode(Status::InvalidDensity), "INVALID_DENSITY");
 }
 
+// inspectMesh reports failures in the same Outcome as every other entry point.
+TEST(MeshValidation, InspectMeshNamesTheProblemToo) {
+    auto cube = testmesh::box({0, 0, 0}, {1, 1, 1});
+    cube.indices[7] = 99;
+    const Outcome<Diagnostics> r = inspectMesh(cube.view());
+    EXPECT_EQ(r.status, Status::IndexOutOfRange);
+    EXPECT_FALSE(r.ok());
+    EXPECT_EQ(r.message, "index 99 at triangle 2 is out of range (8 vertices)");
+    EXPECT_EQ(inspectMesh(MeshView{}).status, Status::EmptyMesh);
+}
+
 TEST(MeshValidation, FlatMeshHasNoVolume) {
     testmesh::Mesh quad;
     quad.positions = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0};
@@ -117,18 +130,42 @@ TEST(MeshValidation, FlatMeshHasNoVolume) {
 TEST(MeshTopology, OpenBoxHasFourBoundaryEdges) {
     auto cube = testmesh::box({0, 0, 0}, {1, 1, 1});
     cube.indices.resize(cube.indices.size() - 6);  // drop the last face
-    Diagnostics d;
-    ASSERT_EQ(inspectMesh(cube.view(), d), Status::Ok);
+    const Outcome<Diagnostics> inspected = inspectMesh(cube.view());
+    ASSERT_TRUE(inspected.ok()) << inspected.message;
+    const Diagnostics& d = inspected.value;
     EXPECT_EQ(d.boundaryEdges, 4u);
     EXPECT_FALSE(d.closed);
     EXPECT_TRUE(d.consistentWinding);
 }
 
+TEST(MeshTopology, InspectMeshAgreesWithMeasureMesh) {
+    // Inside-out, with one triangle flipped back: inverted and 3 inconsistent edges either way.
+    auto cube = testmesh::box({0, 0, 0}, {2, 2, 2});
+    testmesh::flipAll(cube);
+    std::swap(cube.indices[1], cube.indices[2]);
+    const Outcome<Diagnostics> inspected = inspectMesh(cube.view());
+    const Result measured = measureMesh(cube.view());
+    ASSERT_TRUE(inspected.ok()) << inspected.message;
+    ASSERT_TRUE(measured.ok()) << measured.message;
+    const Diagnostics &a = inspected.value, &b = measured.value.diagnostics;
+    EXPECT_TRUE(a.inverted);
+    EXPECT_EQ(a.inconsistentEdges, 3u);
+    EXPECT_EQ(a.triangles, b.triangles);
+    EXPECT_EQ(a.closed, b.closed);
+    EXPECT_EQ(a.boundaryEdges, b.boundaryEdges);
+    EXPECT_EQ(a.nonManifoldEdges, b.nonManifoldEdges);
+    EXPECT_EQ(a.inconsistentEdges, b.inconsistentEdges);
+    EXPECT_EQ(a.consistentWinding, b.consistentWinding);
+    EXPECT_EQ(a.inverted, b.inverted);
+    EXPECT_EQ(a.degenerateTriangles, b.degenerateTriangles);
+}
+
 TEST(MeshTopology, OneFlippedTriangleBreaksWindingOnItsThreeEdges) {
     auto cube = testmesh::box({0, 0, 0}, {1, 1, 1});
     std::swap(cube.indices[1], cube.indices[2]);
-    Diagnostics d;
-    ASSERT_EQ(inspectMesh(cube.view(), d), Status::Ok);
+    const Outcome<Diagnostics> inspected = inspectMesh(cube.view());
+    ASSERT_TRUE(inspected.ok()) << inspected.message;
+    const Diagnostics& d = inspected.value;
     EXPECT_TRUE(d.closed);
     EXPECT_EQ(d.inconsistentEdges, 3u);
     EXPECT_FALSE(d.consistentWinding);
@@ -152,8 +189,9 @@ TEST(MeshTopology, TriangleSoupIsWelded) {
 TEST(MeshTopology, TwoCubesSharingAnEdgeAreNonManifoldThere) {
     auto a = testmesh::box({0, 0, 0}, {1, 1, 1});
     testmesh::append(a, testmesh::box({1, 1, 0}, {2, 2, 1}));
-    Diagnostics d;
-    ASSERT_EQ(inspectMesh(a.view(), d), Status::Ok);
+    const Outcome<Diagnostics> inspected = inspectMesh(a.view());
+    ASSERT_TRUE(inspected.ok()) << inspected.message;
+    const Diagnostics& d = inspected.value;
     // The shared edge x = y = 1, z in [0, 1] is used by two triangles of each cube: 4 uses.
     EXPECT_EQ(d.nonManifoldEdges, 1u);
     EXPECT_TRUE(d.closed);
@@ -161,12 +199,13 @@ TEST(MeshTopology, TwoCubesSharingAnEdgeAreNonManifoldThere) {
 }
 
 TEST(MeshTopology, TinyMeshesWeldOnTheirOwnScale) {
-    // Edge 1e-305: the weld grid's cell (1e-9 of the size) is subnormal; the corners must stay
-    // distinct, so the box with a face removed shows that face's 4 edges as its boundary.
+    // Edge 1e-305: the weld tolerance (the rule at kWeldTolerance) is subnormal; the corners must
+    // stay distinct, so the box with a face removed shows that face's 4 edges as its boundary.
     auto tiny = testmesh::box({0, 0, 0}, {1e-305, 1e-305, 1e-305});
     tiny.indices.resize(tiny.indices.size() - 6);
-    Diagnostics d;
-    ASSERT_EQ(inspectMesh(tiny.view(), d), Status::Ok);
+    const Outcome<Diagnostics> inspected = inspectMesh(tiny.view());
+    ASSERT_TRUE(inspected.ok()) << inspected.message;
+    const Diagnostics& d = inspected.value;
     EXPECT_FALSE(d.closed);
     EXPECT_EQ(d.boundaryEdges, 4u);
 }

@@ -300,7 +300,9 @@ void expectDiagonal(const Mat3& m, double xx, double yy, double zz, const std::s
     for (int i : {1, 2, 3, 5, 6, 7}) EXPECT_EQ(m[i], 0) << what << " off-diagonal " << i;
 }
 
+// Analytic shapes have no mesh: no diagnostics, and the unused ones left at their defaults.
 void expectAnalyticDiagnostics(const Result& r) {
+    EXPECT_FALSE(r.value.hasDiagnostics);
     EXPECT_EQ(r.value.diagnostics.triangles, 0u);
     EXPECT_TRUE(r.value.diagnostics.closed);
     EXPECT_TRUE(r.value.diagnostics.consistentWinding);
@@ -395,6 +397,58 @@ TEST(Primitives, CapsuleLimits) {
     expectNear(c.value.surfaceArea, 4 * kPi, 1e-15, "area");
 }
 
+// Cause: three.js draws CapsuleGeometry(r, 0) as a sphere, and such models were refused. With no
+// straight part the capsule is exactly the sphere: V = 4/3 pi r^3, I = 2/5 m r^2 about every axis,
+// area 4 pi r^2.
+TEST(Primitives, CapsuleOfLengthZeroIsTheSphere) {
+    for (double r : {1e-6, 0.7, 1.5, 1e6}) {
+        const std::string label = "r = " + std::to_string(r);
+        const Result c = massprops::capsule(r, 0);
+        const Result s = massprops::sphere(r);
+        ASSERT_TRUE(c.ok()) << label << ": " << c.message;
+        ASSERT_TRUE(s.ok()) << s.message;
+        const double m = 4.0 / 3.0 * kPi * r * r * r;
+        expectNear(c.value.mass, m, 1e-15, label + " mass");
+        expectNear(c.value.mass, s.value.mass, 1e-15, label + " mass as sphere");
+        expectNear(c.value.volume, s.value.volume, 1e-15, label + " volume as sphere");
+        expectDiagonal(c.value.inertia, 0.4 * m * r * r, 0.4 * m * r * r, 0.4 * m * r * r, label + " capsule -> sphere");
+        for (int i = 0; i < 9; ++i)
+            EXPECT_NEAR(c.value.inertia[i], s.value.inertia[i], 1e-15 * s.value.inertia[0]) << label << " entry " << i;
+        for (int i = 0; i < 3; ++i) expectNear(c.value.principalMoments[i], s.value.principalMoments[i], 1e-15, label);
+        expectNear(c.value.surfaceArea, 4 * kPi * r * r, 1e-15, label + " area");
+        expectNear(c.value.surfaceArea, s.value.surfaceArea, 1e-15, label + " area as sphere");
+        EXPECT_EQ(c.value.centerOfMass, (Vec3{0, 0, 0}));
+        EXPECT_EQ(c.value.surfaceCentroid, (Vec3{0, 0, 0}));
+        expectAnalyticDiagnostics(c);
+    }
+}
+
+// Every size must be > 0 except a capsule's length, which may be 0 but not negative.
+TEST(Primitives, ZeroSizesAreRefusedExceptACapsuleLength) {
+    const Result zeros[] = {massprops::box(0, 1, 1),    massprops::box(1, 0, 1),      massprops::box(1, 1, 0),
+                            massprops::sphere(0),       massprops::ellipsoid(0, 1, 1), massprops::ellipsoid(1, 0, 1),
+                            massprops::ellipsoid(1, 1, 0), massprops::cylinder(0, 1),  massprops::cylinder(1, 0),
+                            massprops::cone(0, 1),      massprops::cone(1, 0),        massprops::capsule(0, 1)};
+    for (const Result& r : zeros) {
+        EXPECT_EQ(r.status, Status::InvalidDimension) << r.message;
+        EXPECT_NE(r.message.find("must be a finite number > 0 (got 0)"), std::string::npos) << r.message;
+    }
+    EXPECT_TRUE(massprops::capsule(1, 0).ok());
+    for (double length : {-1.0, -1e-300}) {
+        const Result r = massprops::capsule(1, length);
+        EXPECT_EQ(r.status, Status::InvalidDimension) << r.message;
+        EXPECT_NE(r.message.find("capsule length must be a finite number >= 0"), std::string::npos) << r.message;
+    }
+}
+
+TEST(Primitives, AnalyticShapesHaveNoDiagnostics) {
+    for (const Result& r : {massprops::box(1, 2, 3), massprops::sphere(1), massprops::ellipsoid(1, 2, 3),
+                            massprops::cylinder(1, 2), massprops::capsule(1, 2), massprops::cone(1, 2)}) {
+        ASSERT_TRUE(r.ok()) << r.message;
+        expectAnalyticDiagnostics(r);
+    }
+}
+
 TEST(Primitives, CapsuleAgainstCombinedParts) {
     // Cylinder plus a sphere split in half and moved to the ends. The halves enter through the
     // hemisphere's own numbers written here: mass 2/3 pi r^3, centroid 3r/8 from the face and the
@@ -412,7 +466,8 @@ TEST(Primitives, CapsuleAgainstCombinedParts) {
     top.inertia = {s2 + yy, 0, 0, 0, 2 * s2, 0, 0, 0, s2 + yy};
     massprops::Body bottom = top;
     bottom.centerOfMass = {0, -length / 2 - cy, 0};
-    const Result combined = massprops::combine({massprops::toBody(cyl.value), top, bottom});
+    const Result combined =
+        massprops::combine({massprops::Part{massprops::toBody(cyl.value)}, massprops::Part{top}, massprops::Part{bottom}});
     ASSERT_TRUE(combined.ok()) << combined.message;
     const Result c = massprops::capsule(r, length);
     ASSERT_TRUE(c.ok());
@@ -685,15 +740,16 @@ TEST(Primitives, InvalidDimensions) {
             Result result;
             std::string name;
         };
-        const Case cases[] = {
+        std::vector<Case> cases = {
             {massprops::box(x, 1, 1), "width"},    {massprops::box(1, x, 1), "height"},
             {massprops::box(1, 1, x), "depth"},    {massprops::sphere(x), "radius"},
             {massprops::ellipsoid(x, 1, 1), "rx"}, {massprops::ellipsoid(1, x, 1), "ry"},
             {massprops::ellipsoid(1, 1, x), "rz"}, {massprops::cylinder(x, 1), "radius"},
             {massprops::cylinder(1, x), "height"}, {massprops::capsule(x, 1), "radius"},
-            {massprops::capsule(1, x), "length"},  {massprops::cone(x, 1), "radius"},
-            {massprops::cone(1, x), "height"},
+            {massprops::cone(x, 1), "radius"},     {massprops::cone(1, x), "height"},
         };
+        // A capsule's length may be 0 (a sphere; see CapsuleOfLengthZeroIsTheSphere).
+        if (x != 0) cases.push_back({massprops::capsule(1, x), "length"});
         for (const Case& c : cases) {
             EXPECT_EQ(c.result.status, Status::InvalidDimension) << c.name << " = " << badText[k];
             EXPECT_NE(c.result.message.find(c.name), std::string::npos) << c.result.message;

@@ -2,10 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <string>
 #include <vector>
 
-#include "internal.h"
+#include "linalg.h"
 #include "mass_properties/mass_properties.h"
 
 namespace massprops {
@@ -37,7 +39,7 @@ double orientationDistance(const Quat& a, const Quat& b) {
     return matrixDistance(detail::rotationMatrix(a), detail::rotationMatrix(b));
 }
 
-SpinResult spin(const Vec3& moments, const Quat& q, const Vec3& w, double duration, double timeStep = 1e-3) {
+Outcome<Spin> spin(const Vec3& moments, const Quat& q, const Vec3& w, double duration, double timeStep = 1e-3) {
     SpinState start;
     start.orientation = q;
     start.angularVelocity = w;
@@ -45,6 +47,14 @@ SpinResult spin(const Vec3& moments, const Quat& q, const Vec3& w, double durati
     options.duration = duration;
     options.timeStep = timeStep;
     return simulateRotation(moments, start, options);
+}
+
+// The state a spin ends in, to continue from it in the next call.
+SpinState stateOf(const Spin& spin) {
+    SpinState state;
+    state.orientation = spin.orientation;
+    state.angularVelocity = spin.angularVelocity;
+    return state;
 }
 
 Vec3 bodyMomentum(const Vec3& moments, const Vec3& w) {
@@ -62,13 +72,13 @@ TEST(Rotation, SpinAboutPrincipalAxisIsUniformRotation) {
             w[i] = omega;
             Vec3 axis{0, 0, 0};
             axis[i] = 1;
-            const SpinResult r = spin(moments, kTilted, w, t, 1.0 / 60);
+            const Outcome<Spin> r = spin(moments, kTilted, w, t, 1.0 / 60);
             ASSERT_TRUE(r.ok()) << r.message;
             const Mat3 expected = detail::multiply(detail::rotationMatrix(kTilted), rotationAbout(axis, omega * t));
-            EXPECT_LT(matrixDistance(detail::rotationMatrix(r.state.orientation), expected), 1e-12)
+            EXPECT_LT(matrixDistance(detail::rotationMatrix(r.value.orientation), expected), 1e-12)
                 << "axis " << i << " moments " << moments[0] << ", " << moments[1] << ", " << moments[2];
-            EXPECT_LT(norm(sub(r.state.angularVelocity, w)), 1e-13);
-            EXPECT_NEAR(r.kineticEnergy, 0.5 * moments[i] * omega * omega, 1e-12);
+            EXPECT_LT(norm(sub(r.value.angularVelocity, w)), 1e-13);
+            EXPECT_NEAR(r.value.kineticEnergy, 0.5 * moments[i] * omega * omega, 1e-12);
         }
     }
 }
@@ -85,14 +95,14 @@ void expectSymmetricTop(const Vec3& moments, double timeStep, double angleTolera
     const Vec3 lw = rotate(r0, bodyMomentum(moments, w0));
     const double omega = (c - a) / a * w0[2];
     for (double t : {0.37, 2.0, 11.5}) {
-        const SpinResult r = spin(moments, kTilted, w0, t, timeStep);
+        const Outcome<Spin> r = spin(moments, kTilted, w0, t, timeStep);
         ASSERT_TRUE(r.ok()) << r.message;
         const double cs = std::cos(omega * t), sn = std::sin(omega * t);
         const Vec3 w{cs * w0[0] - sn * w0[1], sn * w0[0] + cs * w0[1], w0[2]};
-        EXPECT_LT(norm(sub(r.state.angularVelocity, w)), velocityTolerance * (1 + t)) << "t = " << t;
+        EXPECT_LT(norm(sub(r.value.angularVelocity, w)), velocityTolerance * (1 + t)) << "t = " << t;
         const Mat3 expected = detail::multiply(detail::multiply(rotationAbout(lw, norm(lw) * t / a), r0),
                                                rotationAbout({0, 0, 1}, -omega * t));
-        EXPECT_LT(matrixDistance(detail::rotationMatrix(r.state.orientation), expected), angleTolerance * (1 + t))
+        EXPECT_LT(matrixDistance(detail::rotationMatrix(r.value.orientation), expected), angleTolerance * (1 + t))
             << "t = " << t;
     }
 }
@@ -123,18 +133,18 @@ TEST(Rotation, SpinConservesEnergyAndAngularMomentum) {
         SpinOptions options;
         options.duration = h;
         options.timeStep = h;
-        const SpinResult first = simulateRotation(moments, state, SpinOptions{});  // duration 0
+        const Outcome<Spin> first = simulateRotation(moments, state, SpinOptions{});  // duration 0
         ASSERT_TRUE(first.ok()) << first.message;
-        const double e0 = first.kineticEnergy;
-        const Vec3 l0 = first.angularMomentum;
+        const double e0 = first.value.kineticEnergy;
+        const Vec3 l0 = first.value.angularMomentum;
         double maxEnergyError = 0, maxMomentumError = 0, early = 0, late = 0;
         for (int n = 0; n < frames; ++n) {
-            const SpinResult r = simulateRotation(moments, state, options);
+            const Outcome<Spin> r = simulateRotation(moments, state, options);
             ASSERT_TRUE(r.ok()) << r.message;
-            state = r.state;
-            const double energyError = (r.kineticEnergy - e0) / e0;
+            state = stateOf(r.value);
+            const double energyError = (r.value.kineticEnergy - e0) / e0;
             maxEnergyError = std::max(maxEnergyError, std::abs(energyError));
-            maxMomentumError = std::max(maxMomentumError, norm(sub(r.angularMomentum, l0)) / norm(l0));
+            maxMomentumError = std::max(maxMomentumError, norm(sub(r.value.angularMomentum, l0)) / norm(l0));
             if (n < window) early += energyError;
             if (n >= frames - window) late += energyError;
         }
@@ -149,12 +159,12 @@ TEST(Rotation, SpinConservesEnergyAndAngularMomentum) {
         state.orientation = kTilted;
         state.angularVelocity = detail::scale(direction, 5 / norm(direction));
         options.duration = 300;
-        const SpinResult whole = simulateRotation(moments, state, options);
+        const Outcome<Spin> whole = simulateRotation(moments, state, options);
         ASSERT_TRUE(whole.ok()) << whole.message;
-        EXPECT_LT(std::abs(whole.kineticEnergy - e0) / e0, 1e-5);
-        EXPECT_LT(norm(sub(whole.angularMomentum, l0)) / norm(l0), 1e-9);
-        EXPECT_NEAR(std::hypot(std::hypot(whole.state.orientation[0], whole.state.orientation[1]),
-                               std::hypot(whole.state.orientation[2], whole.state.orientation[3])),
+        EXPECT_LT(std::abs(whole.value.kineticEnergy - e0) / e0, 1e-5);
+        EXPECT_LT(norm(sub(whole.value.angularMomentum, l0)) / norm(l0), 1e-9);
+        EXPECT_NEAR(std::hypot(std::hypot(whole.value.orientation[0], whole.value.orientation[1]),
+                               std::hypot(whole.value.orientation[2], whole.value.orientation[3])),
                     1, 1e-15);
     }
 }
@@ -168,9 +178,9 @@ std::vector<Vec3> trajectory(const Vec3& moments, const Vec3& w0, double duratio
     options.duration = interval;
     options.timeStep = 1e-3;
     for (double t = 0; t < duration; t += interval) {
-        const SpinResult r = simulateRotation(moments, state, options);
+        const Outcome<Spin> r = simulateRotation(moments, state, options);
         EXPECT_TRUE(r.ok()) << r.message;
-        state = r.state;
+        state = stateOf(r.value);
         out.push_back(state.angularVelocity);
     }
     return out;
@@ -205,14 +215,14 @@ TEST(Rotation, SpinSplittingIsSecondOrder) {
     const Vec3 moments{1, 2, 3};
     const Vec3 w0{3, 2.5, 2.5};
     const double t = 2;
-    const SpinResult reference = spin(moments, kTilted, w0, t, 1e-5);
+    const Outcome<Spin> reference = spin(moments, kTilted, w0, t, 1e-5);
     ASSERT_TRUE(reference.ok()) << reference.message;
     std::vector<double> errors;
     for (double h : {0.02, 0.01, 0.005}) {
-        const SpinResult r = spin(moments, kTilted, w0, t, h);
+        const Outcome<Spin> r = spin(moments, kTilted, w0, t, h);
         ASSERT_TRUE(r.ok()) << r.message;
-        errors.push_back(std::max(norm(sub(r.state.angularVelocity, reference.state.angularVelocity)),
-                                  orientationDistance(r.state.orientation, reference.state.orientation)));
+        errors.push_back(std::max(norm(sub(r.value.angularVelocity, reference.value.angularVelocity)),
+                                  orientationDistance(r.value.orientation, reference.value.orientation)));
     }
     for (std::size_t i = 1; i < errors.size(); ++i) {
         const double ratio = errors[i - 1] / errors[i];
@@ -225,54 +235,54 @@ TEST(Rotation, SpinStepCountRoundsUpAndToleratesRounding) {
     const Vec3 moments{1, 2, 3};
     const Vec3 w0{3, 2.5, 2.5};
     // 0.3 / 0.1 is 2.9999999999999996 in binary: three steps of 0.1, not four.
-    const SpinResult three = spin(moments, kTilted, w0, 0.3, 0.1);
+    const Outcome<Spin> three = spin(moments, kTilted, w0, 0.3, 0.1);
     SpinState state;
     state.orientation = kTilted;
     state.angularVelocity = w0;
     SpinOptions options;
     options.duration = 0.1;
     options.timeStep = 0.1;
-    for (int n = 0; n < 3; ++n) state = simulateRotation(moments, state, options).state;
-    EXPECT_LT(norm(sub(three.state.angularVelocity, state.angularVelocity)), 1e-13);
-    EXPECT_LT(orientationDistance(three.state.orientation, state.orientation), 1e-13);
+    for (int n = 0; n < 3; ++n) state = stateOf(simulateRotation(moments, state, options).value);
+    EXPECT_LT(norm(sub(three.value.angularVelocity, state.angularVelocity)), 1e-13);
+    EXPECT_LT(orientationDistance(three.value.orientation, state.orientation), 1e-13);
     // A step that does not divide the duration is shortened: 0.25 in steps of at most 0.1 is 3 steps.
-    const SpinResult uneven = spin(moments, kTilted, w0, 0.25, 0.1);
+    const Outcome<Spin> uneven = spin(moments, kTilted, w0, 0.25, 0.1);
     // 2.1 / 0.7 is 3.0000000000000004: still three steps.
-    const SpinResult rounded = spin(moments, kTilted, w0, 2.1, 0.7);
-    const SpinResult threeSteps = spin(moments, kTilted, w0, 2.1, 0.7 * (1 + 1e-9));
-    EXPECT_LT(norm(sub(rounded.state.angularVelocity, threeSteps.state.angularVelocity)), 1e-12);
-    const SpinResult even = spin(moments, kTilted, w0, 0.25, 0.25 / 3);
-    EXPECT_LT(norm(sub(uneven.state.angularVelocity, even.state.angularVelocity)), 1e-13);
+    const Outcome<Spin> rounded = spin(moments, kTilted, w0, 2.1, 0.7);
+    const Outcome<Spin> threeSteps = spin(moments, kTilted, w0, 2.1, 0.7 * (1 + 1e-9));
+    EXPECT_LT(norm(sub(rounded.value.angularVelocity, threeSteps.value.angularVelocity)), 1e-12);
+    const Outcome<Spin> even = spin(moments, kTilted, w0, 0.25, 0.25 / 3);
+    EXPECT_LT(norm(sub(uneven.value.angularVelocity, even.value.angularVelocity)), 1e-13);
 }
 
 TEST(Rotation, SpinEdgeCases) {
     // Duration 0 returns the start unchanged, with its energy and world momentum.
     const Vec3 moments{1, 2, 3};
     const Vec3 w0{0.5, -1, 2};
-    const SpinResult still = spin(moments, kTilted, w0, 0);
+    const Outcome<Spin> still = spin(moments, kTilted, w0, 0);
     ASSERT_TRUE(still.ok()) << still.message;
-    EXPECT_EQ(still.state.orientation, kTilted);
-    EXPECT_EQ(still.state.angularVelocity, w0);
-    EXPECT_NEAR(still.kineticEnergy, 0.5 * (1 * 0.25 + 2 * 1 + 3 * 4), 1e-14);
+    EXPECT_EQ(still.value.orientation, kTilted);
+    EXPECT_EQ(still.value.angularVelocity, w0);
+    EXPECT_NEAR(still.value.kineticEnergy, 0.5 * (1 * 0.25 + 2 * 1 + 3 * 4), 1e-14);
     const Vec3 lw = rotate(detail::rotationMatrix(kTilted), bodyMomentum(moments, w0));
-    EXPECT_LT(norm(sub(still.angularMomentum, lw)), 1e-14);
+    EXPECT_LT(norm(sub(still.value.angularMomentum, lw)), 1e-14);
 
     // At rest nothing moves, for asymmetric and symmetric bodies alike.
     for (const Vec3& m : {Vec3{1, 2, 3}, Vec3{2, 2, 3}, Vec3{1, 1, 1}}) {
-        const SpinResult rest = spin(m, kTilted, {0, 0, 0}, 10);
+        const Outcome<Spin> rest = spin(m, kTilted, {0, 0, 0}, 10);
         ASSERT_TRUE(rest.ok()) << rest.message;
-        EXPECT_LT(orientationDistance(rest.state.orientation, kTilted), 1e-15);
-        EXPECT_EQ(rest.state.angularVelocity, (Vec3{0, 0, 0}));
-        EXPECT_EQ(rest.kineticEnergy, 0);
+        EXPECT_LT(orientationDistance(rest.value.orientation, kTilted), 1e-15);
+        EXPECT_EQ(rest.value.angularVelocity, (Vec3{0, 0, 0}));
+        EXPECT_EQ(rest.value.kineticEnergy, 0);
     }
 
     // A sphere keeps its body angular velocity and turns about it at |w|.
     const Vec3 w{0.3, -1.1, 0.6};
-    const SpinResult ball = spin({1.5, 1.5, 1.5}, kTilted, w, 7.5);
+    const Outcome<Spin> ball = spin({1.5, 1.5, 1.5}, kTilted, w, 7.5);
     ASSERT_TRUE(ball.ok()) << ball.message;
-    EXPECT_LT(norm(sub(ball.state.angularVelocity, w)), 1e-14);
+    EXPECT_LT(norm(sub(ball.value.angularVelocity, w)), 1e-14);
     const Mat3 expected = detail::multiply(detail::rotationMatrix(kTilted), rotationAbout(w, norm(w) * 7.5));
-    EXPECT_LT(matrixDistance(detail::rotationMatrix(ball.state.orientation), expected), 1e-13);
+    EXPECT_LT(matrixDistance(detail::rotationMatrix(ball.value.orientation), expected), 1e-13);
 
     // A flat plate (I1 + I2 = I3) is a valid body, also with the rounding of computed moments.
     EXPECT_TRUE(spin({1, 2, 3 * (1 + 1e-12)}, kTilted, w0, 1).ok());
@@ -280,16 +290,16 @@ TEST(Rotation, SpinEdgeCases) {
     // A quaternion off unit length by rounding is accepted and the result is unit.
     const Quat nearlyUnit{kTilted[0] * (1 + 1e-7), kTilted[1] * (1 + 1e-7), kTilted[2] * (1 + 1e-7),
                           kTilted[3] * (1 + 1e-7)};
-    const SpinResult fixed = spin(moments, nearlyUnit, w0, 1);
+    const Outcome<Spin> fixed = spin(moments, nearlyUnit, w0, 1);
     ASSERT_TRUE(fixed.ok()) << fixed.message;
-    const Quat& q = fixed.state.orientation;
+    const Quat& q = fixed.value.orientation;
     EXPECT_NEAR(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], 1, 1e-15);
 }
 
 TEST(Rotation, SpinRejectsBadInput) {
     const double nan = std::nan(""), inf = INFINITY;
     const Vec3 w{1, 2, 3};
-    auto expectStatus = [](const SpinResult& r, Status status, const char* mentions) {
+    auto expectStatus = [](const Outcome<Spin>& r, Status status, const char* mentions) {
         EXPECT_EQ(r.status, status) << r.message;
         EXPECT_FALSE(r.ok());
         EXPECT_NE(r.message.find(mentions), std::string::npos) << r.message;
@@ -318,6 +328,78 @@ TEST(Rotation, SpinRejectsBadInput) {
     expectStatus(spin({1, 2, 3}, kTilted, w, 1e6, 1e-6), Status::InvalidArgument, "steps");
     // Within the unit-length tolerance is fine.
     EXPECT_TRUE(spin({1, 2, 2}, {0, 0, 0, 1 + 5e-7}, w, 1).ok());
+}
+
+// Cause: one call could take up to 1e9 steps, about 100 s frozen in a browser tab; now more
+// than kMaxSpinSteps steps are refused before any work, and the message names the bound so the
+// caller knows to split the spin.
+TEST(Rotation, SpinNeedingTooManyStepsFailsFastNamingTheBound) {
+    const auto begin = std::chrono::steady_clock::now();
+    // 1e3 s in steps of 1e-6 s: 1e9 steps, about 100 s of work if it were attempted.
+    const Outcome<Spin> r = spin({1, 2, 3}, kTilted, {1, 2, 3}, 1e3, 1e-6);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    EXPECT_EQ(r.status, Status::InvalidArgument) << r.message;
+    EXPECT_NE(r.message.find("1e+09 steps"), std::string::npos) << r.message;
+    EXPECT_NE(r.message.find("1e+06"), std::string::npos) << r.message;  // kMaxSpinSteps
+    EXPECT_LT(seconds, 0.5);
+    // With the default timeStep of one 240 Hz frame, 1e4 s is 2.4e6 steps: also refused.
+    EXPECT_EQ(SpinOptions{}.timeStep, 1.0 / 240);
+    SpinState start;
+    start.angularVelocity = {1, 2, 3};
+    SpinOptions longRun;
+    longRun.duration = 1e4;
+    EXPECT_EQ(simulateRotation({1, 2, 3}, start, longRun).status, Status::InvalidArgument);
+}
+
+TEST(Rotation, SpinOfExactlyTheStepBoundIsAccepted) {
+    // 1 s in steps of 1e-6 s is kMaxSpinSteps steps (1 / 1e-6 rounds to 1e6 within the slack);
+    // 2e-6 s more is two steps too many.
+    const Vec3 moments{1, 2, 3}, w0{0.3, -0.2, 0.1};
+    const Outcome<Spin> at = spin(moments, kTilted, w0, 1, 1e-6);
+    ASSERT_TRUE(at.ok()) << at.message;
+    // The O(h^2) energy error is ~1e-12 at h = 1e-6; rounding over 1e6 steps adds a few 1e-11
+    // (measured 2.6e-11 relative).
+    const double e0 = 0.5 * (1 * 0.09 + 2 * 0.04 + 3 * 0.01);
+    EXPECT_NEAR(at.value.kineticEnergy, e0, 1e-10 * e0);
+    EXPECT_EQ(spin(moments, kTilted, w0, 1 + 2e-6, 1e-6).status, Status::InvalidArgument);
+}
+
+// Cause: the bound on steps must not reach symmetric bodies, which are advanced exactly in one
+// step whatever the duration; and the exact solution must hold at long times.
+//
+// Closed form, derived from Euler's equations for torque-free motion (Landau & Lifshitz,
+// Mechanics, sec. 36; Goldstein, Classical Mechanics, sec. 5.6):
+//   I1 w1' = (I2 - I3) w2 w3,  I2 w2' = (I3 - I1) w3 w1,  I3 w3' = (I1 - I2) w1 w2.
+// With I1 = I2 = a and I3 = c the last gives w3' = 0: w3 is constant. The first two become
+// w1' = -Omega w2 and w2' = Omega w1 with Omega = (c - a) / a * w3, so (w1, w2) turns about e3 at
+// the constant rate Omega: w(t) = (cos(Omega t) w1 - sin(Omega t) w2, sin(Omega t) w1 + cos(Omega t) w2, w3).
+// The orientation is R(t) = rot(Lw, |L| t / a) R0 rot(e3, -Omega t) (as in SpinOfSymmetricTop).
+TEST(Rotation, SymmetricBodyIsSolvedExactlyOverAnyDuration) {
+    const double t = 1e6, h = 1e-6;  // 1e12 steps if it were stepped
+    const Vec3 w0{1.2, -0.7, 3.1};
+    const Mat3 r0 = detail::rotationMatrix(kTilted);
+    for (const Vec3& moments : {Vec3{2, 2, 3}, Vec3{3, 3, 1}}) {
+        const double a = moments[0], c = moments[2];
+        const Outcome<Spin> r = spin(moments, kTilted, w0, t, h);
+        ASSERT_TRUE(r.ok()) << r.message;
+        const double omega = (c - a) / a * w0[2];
+        const double cs = std::cos(omega * t), sn = std::sin(omega * t);
+        const Vec3 w{cs * w0[0] - sn * w0[1], sn * w0[0] + cs * w0[1], w0[2]};
+        // The phases are ~1e6 rad: their last bits (1e6 * 1e-16) differ between two ways of
+        // rounding the same formula, so 1e-8 is the tolerance, far below an O(1) wrong answer.
+        EXPECT_LT(norm(sub(r.value.angularVelocity, w)), 1e-8);
+        EXPECT_DOUBLE_EQ(r.value.angularVelocity[2], w0[2]);  // constant, up to L3 / I3 rounding
+        const Vec3 lw = rotate(r0, bodyMomentum(moments, w0));
+        const Mat3 expected = detail::multiply(detail::multiply(rotationAbout(lw, norm(lw) * t / a), r0),
+                                               rotationAbout({0, 0, 1}, -omega * t));
+        EXPECT_LT(matrixDistance(detail::rotationMatrix(r.value.orientation), expected), 1e-8);
+        // Energy and world angular momentum are those of the start.
+        const double e0 = 0.5 * detail::dot(w0, bodyMomentum(moments, w0));
+        EXPECT_NEAR(r.value.kineticEnergy, e0, 1e-13 * e0);
+        EXPECT_LT(norm(sub(r.value.angularMomentum, lw)), 1e-12 * norm(lw));
+    }
+    // An asymmetric body over the same span is refused: it would be stepped.
+    EXPECT_EQ(spin({2, 2.5, 3}, kTilted, w0, t, h).status, Status::InvalidArgument);
 }
 
 }  // namespace
