@@ -15,6 +15,7 @@ import type {
 } from 'three';
 import type { MassProperties, MassPropertiesError, MassPropertiesModule } from './index.js';
 
+/** Read like the package's options: own or inherited properties and getters; an unknown key throws INVALID_OPTIONS. */
 export interface ComputeOptions {
   /**
    * Mass per unit volume of each mesh: a number, or a function of the mesh (and the instance of
@@ -25,8 +26,12 @@ export interface ComputeOptions {
   visibleOnly?: boolean;
 }
 
-/** The triangles of one mesh or instance, in the measured object's frame. */
-export interface BakedPart {
+/**
+ * The triangles of one mesh or instance, in the measured object's frame; what the package's
+ * measureParts takes (a type alias rather than an interface so that it fits measureParts's
+ * open-ended part type).
+ */
+export type BakedPart = {
   mesh: Mesh;
   /** Set for instances of an InstancedMesh or BatchedMesh. */
   instanceId?: number;
@@ -34,7 +39,7 @@ export interface BakedPart {
   /** null for non-indexed geometry (every three vertices form a triangle). */
   indices: Uint32Array | null;
   density: number;
-}
+};
 
 /** One measured mesh (or instance): its result, or the error that kept it out of the body. */
 export type MeasuredPart =
@@ -49,13 +54,17 @@ export interface SceneMassProperties {
 
 /**
  * Every Mesh under `object3D` (itself included) with its transform relative to `object3D`
- * baked in (mirroring transforms keep the triangles outward). Points, lines and sprites are skipped.
+ * baked in (mirroring transforms keep the triangles outward), one part per mesh or instance.
+ * Points, lines and sprites are skipped. Measure them with the package's measureParts.
  */
 export function bakeMeshes(object3D: Object3D, options?: ComputeOptions): BakedPart[];
 
 /**
  * Mass properties of a scene graph in `object3D`'s frame. Throws a MassPropertiesError when
- * there is no mesh or none can be measured (the error then carries `parts`).
+ * there is no mesh or none can be measured (the error then carries `parts`), and
+ * INVALID_ARGUMENT when an object is its own descendant. An InstancedMesh is measured once
+ * (per density) and placed per instance with mp.transform, so an instance with a non-uniform
+ * scale has no surfaceArea (null), as after any non-uniform transform.
  */
 export function computeMassProperties(
   mp: MassPropertiesModule,
@@ -72,6 +81,7 @@ export function toQuaternion(result: Pick<MassProperties, 'principalRotation'>, 
 /** Semi-axes, in principal-axis order, of the uniform solid ellipsoid with the same mass and principal moments. */
 export function equivalentEllipsoid(result: Pick<MassProperties, 'mass' | 'principalMoments'>, target?: Vector3): Vector3;
 
+/** Read like ComputeOptions: an unknown key throws INVALID_OPTIONS. */
 export interface MassPropertiesHelperOptions {
   /** Colors of principal axes 1, 2, 3 (ascending moments). */
   axisColors?: readonly [ColorRepresentation, ColorRepresentation, ColorRepresentation];

@@ -12,24 +12,8 @@ function material(color) {
   return new THREE.MeshStandardMaterial({ color, roughness: 0.55, metalness: 0.1 });
 }
 
-// three's parametric geometries place the seam's last column at angle 2π, whose sin is not
-// exactly 0, so seam vertices differ in the last bits and the surface would read as open. Snap
-// every vertex onto the first one at (almost) the same place; normals and UVs stay untouched.
-function snapSeams(geometry, digits = 9) {
-  const p = geometry.getAttribute('position');
-  const scale = 10 ** digits;
-  const first = new Map();
-  for (let i = 0; i < p.count; i++) {
-    const key = `${Math.round(p.getX(i) * scale)},${Math.round(p.getY(i) * scale)},${Math.round(p.getZ(i) * scale)}`;
-    const j = first.get(key);
-    if (j === undefined) first.set(key, i);
-    else p.setXYZ(i, p.getX(j), p.getY(j), p.getZ(j));
-  }
-  return geometry;
-}
-
 function mesh(geometry, color, name) {
-  const m = new THREE.Mesh(snapSeams(geometry), material(color));
+  const m = new THREE.Mesh(geometry, material(color));
   m.name = name;
   return m;
 }

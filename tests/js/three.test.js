@@ -4,7 +4,7 @@
 import * as THREE from 'three';
 import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 
-import { init, MassPropertiesError } from '../../js/index.js';
+import { init, MassPropertiesError, measureParts } from '../../js/index.js';
 import {
   bakeMeshes,
   computeMassProperties,
@@ -251,17 +251,18 @@ describe('computeMassProperties', () => {
       bakeByHand(light, d.geometry, relativeMatrix(root, d).multiply(instance));
     }
     bakeByHand(light, e.geometry, relativeMatrix(root, e), 0, e.geometry.drawRange.count);
-    const want = mp.combine([
-      mp.mesh(new Float64Array(heavy), null, { density: 2 }),
-      mp.mesh(new Float64Array(light)),
-    ]);
+    const heavyBody = mp.mesh(new Float64Array(heavy), null, { density: 2 });
+    const want = mp.combine([heavyBody, mp.mesh(new Float64Array(light))]);
 
     const { body, parts } = computeMassProperties(mp, root, densityFromUserData);
     expectSameBody(body, want, 1e-12);
     expect(body.diagnostics.triangles).toBe(want.diagnostics.triangles);
     expect(body.diagnostics.closed).toBe(true);
     expect(body.diagnostics.inverted).toBe(false);
-    expect(body.surfaceArea).toBeCloseTo(want.surfaceArea, 10);
+    // Instances are placed with mp.transform, which derives no surface area after a non-uniform
+    // scale (instance 1 is scaled (1, −2, 1)): the body has none. Baked parts keep theirs.
+    expect(body.surfaceArea).toBeNull();
+    expect(parts[0].result.surfaceArea).toBeCloseTo(heavyBody.surfaceArea, 10);
     expect(parts.map((p) => [p.mesh.name, p.instanceId])).toEqual([
       ['A', undefined], ['B', undefined], ['C', undefined], ['D', 0], ['D', 1], ['E', undefined],
     ]);
@@ -486,6 +487,247 @@ describe('computeMassProperties', () => {
       expect(part.indices === null || part.indices instanceof Uint32Array).toBe(true);
     }
     expect(baked[0].density).toBe(2);
+  });
+});
+
+// ---- regression tests of the foundation defects -----------------------------------------------
+
+const codeOf = (fn) => {
+  try {
+    fn();
+  } catch (e) {
+    return e.code ?? e.name;
+  }
+  return 'no error';
+};
+
+// The module with its mesh() calls counted: how often a geometry was measured.
+function countingMesh(module) {
+  const counter = { calls: 0 };
+  counter.mp = {
+    ...module,
+    mesh: (...args) => {
+      counter.calls++;
+      return module.mesh(...args);
+    },
+  };
+  return counter;
+}
+
+describe('options', () => {
+  // Cause: options were spread over the defaults ({ ...DEFAULTS, ...options }), which drops
+  // inherited properties and never looks at unknown keys, so `densty` silently measured at 1.
+  test('AMisspelledOptionIsRefusedWithAHint', () => {
+    const box = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1));
+    expect(() => computeMassProperties(mp, box, { densty: 2 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining("did you mean 'density'") }));
+    expect(codeOf(() => bakeMeshes(box, { visibleonly: true }))).toBe('INVALID_OPTIONS');
+    expect(codeOf(() => new MassPropertiesHelper(mp.box(1, 1, 1), { centreColor: 0xff0000 }))).toBe('INVALID_OPTIONS');
+    expect(codeOf(() => computeMassProperties(mp, box, null))).toBe('INVALID_TYPE');
+  });
+
+  test('InheritedAndGetterOptionsAreRead', () => {
+    const box = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1));
+    expect(computeMassProperties(mp, box, Object.create({ density: 2 })).body.mass).toBeCloseTo(2, 12);
+    class Steel {
+      get density() {
+        return 7.85;
+      }
+    }
+    expect(computeMassProperties(mp, box, new Steel()).body.mass).toBeCloseTo(7.85, 12);
+    const hidden = new THREE.Group().add(box.clone());
+    hidden.children[0].visible = false;
+    const options = Object.create({ visibleOnly: true });
+    expect(codeOf(() => computeMassProperties(mp, hidden, options))).toBe('EMPTY_MESH');
+    const helper = new MassPropertiesHelper(mp.box(1, 1, 1), Object.create({ centerColor: 0x123456 }));
+    expect(helper.center.material.color.getHex()).toBe(0x123456);
+  });
+});
+
+describe('scene graphs with a cycle', () => {
+  // Cause: three's traverse and updateWorldMatrix recurse through children (and parents)
+  // without end when an object is its own descendant, so the caller got an untyped RangeError.
+  test('AnObjectThatIsItsOwnDescendantIsATypedError', () => {
+    const a = new THREE.Group();
+    const b = new THREE.Group();
+    a.add(new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1)), b);
+    b.add(a); // three moves a under b: now a → b → a
+    expect(codeOf(() => computeMassProperties(mp, a))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => bakeMeshes(b))).toBe('INVALID_ARGUMENT');
+
+    // Indirectly, through a hidden object, and seen from a mesh inside the loop.
+    const [x, y, z] = [new THREE.Group(), new THREE.Group(), new THREE.Group()];
+    const inside = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1));
+    x.add(y);
+    y.add(z, inside);
+    y.visible = false;
+    z.add(x);
+    expect(codeOf(() => computeMassProperties(mp, x, { visibleOnly: true }))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => computeMassProperties(mp, inside))).toBe('INVALID_ARGUMENT');
+
+    expect(computeMassProperties(mp, new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1))).body.volume).toBeCloseTo(1, 12);
+  });
+});
+
+// ---- InstancedMesh: measured once, placed per instance ----------------------------------------
+//
+// Cause of the defect: every instance was baked and measured on its own (a million instances:
+// 39 s and 3.4 GB). Now the geometry is measured once per density and placed by mp.transform;
+// the expected values are the instances baked by hand.
+
+// A deterministic pseudo-random sequence in [0, 1) (a 32-bit LCG), so failures reproduce.
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function instanced(geometry, matrices) {
+  const mesh = new THREE.InstancedMesh(geometry, undefined, matrices.length);
+  matrices.forEach((m, i) => mesh.setMatrixAt(i, m));
+  return mesh;
+}
+
+// Rotated, non-uniformly scaled, every fourth one mirrored.
+function randomPlacements(count, seed) {
+  const next = random(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const position = new THREE.Vector3(next() * 200 - 100, next() * 200 - 100, next() * 20);
+    const rotation = euler(next() * 7, next() * 7, next() * 7);
+    const scale = new THREE.Vector3(0.5 + next(), 0.5 + next(), 0.5 + next());
+    if (i % 4 === 3) scale.x = -scale.x;
+    return new THREE.Matrix4().compose(position, rotation, scale);
+  });
+}
+
+// Instance i's triangles baked by hand through its (float32) instance matrix and measured.
+function bakedInstance(mesh, i, density = 1) {
+  const matrix = mesh.getMatrixAt(i, new THREE.Matrix4());
+  return mp.mesh(new Float64Array(bakeByHand([], mesh.geometry, matrix)), null, { density });
+}
+
+const bakedInstances = (mesh, density = () => 1) => Array.from({ length: mesh.count }, (_, i) => bakedInstance(mesh, i, density(i)));
+
+describe('InstancedMesh', () => {
+  test('TenThousandInstancesAreMeasuredOnceAndPlacedExactly', () => {
+    const mesh = instanced(new THREE.BoxGeometry(0.5, 1, 1.5), randomPlacements(10000, 1));
+    const counter = countingMesh(mp);
+    const { body, parts } = computeMassProperties(counter.mp, mesh);
+    expect(counter.calls).toBe(1);
+
+    const want = bakedInstances(mesh);
+    expectSameBody(body, mp.combine(want), 1e-12);
+    parts.forEach((part, i) => expectSameBody(part.result, want[i], 1e-12));
+    expect(parts[3].result.diagnostics.inverted).toBe(false); // mirrored
+    expect(body.diagnostics.triangles).toBe(12 * 10000);
+  });
+
+  test('MirroredInstancesStayOutwardAndExact', () => {
+    const mirrors = [[-1, 1, 1], [1, -1, -1], [-1, -1, -1], [2, -0.5, 1]];
+    const mesh = instanced(new THREE.CylinderGeometry(0.5, 1, 2, 24),
+      mirrors.map((s, i) => new THREE.Matrix4().compose(new THREE.Vector3(3 * i, 0, 0), euler(0.2, 0.4, 0.6), new THREE.Vector3(...s))));
+    const { parts } = computeMassProperties(mp, mesh);
+    const want = bakedInstances(mesh);
+    parts.forEach((part, i) => {
+      expectSameBody(part.result, want[i], 1e-12);
+      expect(part.result.volume).toBeGreaterThan(0);
+      expect(part.result.diagnostics.inverted).toBe(false);
+    });
+  });
+
+  test('ShearedInstancesArePlacedExactly', () => {
+    // No rotation·scale reproduces a shear; its singular value decomposition (a turn, then
+    // rotation·scale) does.
+    const sheared = new THREE.Matrix4().makeShear(0.5, 0.25, 0, 0.75, 0.1, 0).premultiply(new THREE.Matrix4().makeTranslation(4, 5, 6));
+    const mesh = instanced(new THREE.TorusKnotGeometry(1, 0.3, 64, 8), [sheared, new THREE.Matrix4()]);
+    const counter = countingMesh(mp);
+    const { parts } = computeMassProperties(counter.mp, mesh);
+    expect(counter.calls).toBe(1);
+    const want = bakedInstances(mesh);
+    parts.forEach((part, i) => expectSameBody(part.result, want[i], 1e-12));
+  });
+
+  test('InstancesThatCannotBePlacedExactlyAreBaked', () => {
+    const hidden = new THREE.Matrix4().makeScale(0, 0, 0); // three.js's way to hide an instance
+    const needle = new THREE.Matrix4().compose(new THREE.Vector3(), euler(0.3, 0.2, 0.1), new THREE.Vector3(1e-7, 1, 1e7));
+    const mesh = instanced(new THREE.BoxGeometry(1, 1, 1), [new THREE.Matrix4(), hidden, needle]);
+    const counter = countingMesh(mp);
+    const { body, parts } = computeMassProperties(counter.mp, mesh);
+    expect(counter.calls).toBe(3); // the geometry, then the two baked instances
+    expect(parts[1].error.code).toBe('ZERO_VOLUME');
+    const want = [bakedInstance(mesh, 0), bakedInstance(mesh, 2)];
+    expectSameBody(parts[2].result, want[1], 1e-12);
+    expectSameBody(body, mp.combine(want), 1e-12);
+  });
+
+  test('PerInstanceDensitiesMeasureTheGeometryOncePerDensity', () => {
+    const mesh = instanced(new THREE.SphereGeometry(1, 16, 8), randomPlacements(30, 2));
+    const densities = [1, 2.5, 7.85];
+    const density = (m, id) => densities[id % 3];
+    const counter = countingMesh(mp);
+    const { body, parts } = computeMassProperties(counter.mp, mesh, { density });
+    expect(counter.calls).toBe(3);
+    const want = bakedInstances(mesh, (i) => densities[i % 3]);
+    parts.forEach((part, i) => expectSameBody(part.result, want[i], 1e-12));
+    expectSameBody(body, mp.combine(want), 1e-12);
+  });
+
+  test('AnOpenInstancedGeometryIsBakedPerInstance', () => {
+    // An open surface's numbers depend on where its bounding box centre lands, which a placed
+    // result would not follow: drawRange drops the box's last face.
+    const geometry = new THREE.BoxGeometry(1, 2, 3);
+    geometry.setDrawRange(0, geometry.index.count - 6);
+    const mesh = instanced(geometry, randomPlacements(4, 3));
+    const counter = countingMesh(mp);
+    const { parts } = computeMassProperties(counter.mp, mesh);
+    expect(counter.calls).toBe(1 + 4);
+    parts.forEach((part, i) => {
+      const matrix = mesh.getMatrixAt(i, new THREE.Matrix4());
+      const want = mp.mesh(new Float64Array(bakeByHand([], geometry, matrix, 0, geometry.drawRange.count)));
+      expectSameBody(part.result, want, 1e-12);
+      expect(part.result.diagnostics.closed).toBe(false);
+    });
+  });
+
+  test('AFlatInstancedGeometryListsItsErrorForEachInstance', () => {
+    const mesh = instanced(new THREE.PlaneGeometry(1, 1), randomPlacements(3, 4));
+    let error;
+    try {
+      computeMassProperties(mp, mesh);
+    } catch (e) {
+      error = e;
+    }
+    expect(error.code).toBe('ZERO_VOLUME');
+    expect(error.parts.map((p) => [p.instanceId, p.error.code])).toEqual([[0, 'ZERO_VOLUME'], [1, 'ZERO_VOLUME'], [2, 'ZERO_VOLUME']]);
+  });
+});
+
+describe('measureParts', () => {
+  test('BakedPartsMeasureToTheSameBodyAsTheScene', () => {
+    const { root } = buildScene();
+    const baked = bakeMeshes(root, densityFromUserData);
+    const { body, parts } = measureParts(mp, baked);
+    expectSameBody(body, computeMassProperties(mp, root, densityFromUserData).body, 1e-12);
+    expect(parts.map((p) => [p.mesh.name, p.instanceId])).toEqual(baked.map((p) => [p.mesh.name, p.instanceId]));
+    expect(parts.some((p) => 'positions' in p || 'indices' in p || 'density' in p)).toBe(false);
+  });
+
+  test('APartTheCoreRefusesCarriesItsErrorAndOtherErrorsAreRethrown', () => {
+    const flat = { name: 'flat', positions: new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), indices: null, density: 1 };
+    const cube = bakeMeshes(new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1)))[0];
+    const { body, parts } = measureParts(mp, [flat, cube]);
+    expect(body.volume).toBeCloseTo(1, 12);
+    expect(parts[0]).toEqual({ name: 'flat', result: null, error: expect.any(MassPropertiesError) });
+    expect(parts[0].error.code).toBe('ZERO_VOLUME');
+    expect(measureParts(mp, [flat]).body).toBeNull();
+
+    const broken = { ...mp, mesh: () => { throw new TypeError('a bug'); } };
+    expect(() => measureParts(broken, [cube])).toThrow(TypeError);
+    expect(codeOf(() => measureParts(null, []))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => measureParts(mp, 'parts'))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => measureParts(mp, [null]))).toBe('INVALID_ARGUMENT');
   });
 });
 

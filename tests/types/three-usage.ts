@@ -1,6 +1,6 @@
 // Uses every export of mass-properties/three as a three.js app would; must pass tsc --strict.
-import { BoxGeometry, Group, Matrix3, Mesh, MeshStandardMaterial, Quaternion, Scene, Vector3 } from 'three';
-import { init, MassPropertiesError } from 'mass-properties';
+import { BoxGeometry, Group, InstancedMesh, Matrix3, Matrix4, Mesh, MeshStandardMaterial, Quaternion, Scene, Vector3 } from 'three';
+import { init, MassPropertiesError, measureParts } from 'mass-properties';
 import type { MassProperties } from 'mass-properties';
 import {
   bakeMeshes,
@@ -11,7 +11,13 @@ import {
   toQuaternion,
   toVector3,
 } from 'mass-properties/three';
-import type { BakedPart, MeasuredPart, SceneMassProperties } from 'mass-properties/three';
+import type {
+  BakedPart,
+  ComputeOptions,
+  MassPropertiesHelperOptions,
+  MeasuredPart,
+  SceneMassProperties,
+} from 'mass-properties/three';
 
 async function main(): Promise<void> {
   const mp = await init();
@@ -20,13 +26,27 @@ async function main(): Promise<void> {
   const box = new Mesh(new BoxGeometry(1, 2, 3), new MeshStandardMaterial());
   box.userData.density = 2700;
   group.add(box);
-  scene.add(group);
+  const instances = new InstancedMesh(new BoxGeometry(1, 1, 1), new MeshStandardMaterial(), 2);
+  instances.setMatrixAt(1, new Matrix4().makeTranslation(3, 0, 0));
+  scene.add(group, instances);
+
+  const options: ComputeOptions = {
+    density: (mesh: Mesh, instanceId: number | undefined) => (instanceId === undefined ? mesh.userData.density : 1),
+    visibleOnly: true,
+  };
+  // @ts-expect-error a misspelled option is a type error (and an INVALID_OPTIONS error at run time)
+  computeMassProperties(mp, scene, { densty: 2 });
 
   const baked: BakedPart[] = bakeMeshes(scene, { visibleOnly: true });
   const positions: Float64Array = baked[0].positions;
-  const { body, parts }: SceneMassProperties = computeMassProperties(mp, scene, {
-    density: (mesh: Mesh, instanceId: number | undefined) => (instanceId === undefined ? mesh.userData.density : 1),
-  });
+  const indices: Uint32Array | null = baked[0].indices;
+  // Baked parts measured elsewhere (e.g. in a worker) with the package's measureParts.
+  const elsewhere = measureParts(mp, baked);
+  const maybeBody: MassProperties | null = elsewhere.body;
+  const firstElsewhere = elsewhere.parts[0];
+  console.log(maybeBody?.mass, firstElsewhere.mesh, firstElsewhere.instanceId, firstElsewhere.result?.mass, firstElsewhere.error?.code);
+
+  const { body, parts }: SceneMassProperties = computeMassProperties(mp, scene, options);
   const first: MeasuredPart = parts[0];
   if (first.error) {
     const e: MassPropertiesError = first.error;
@@ -40,11 +60,13 @@ async function main(): Promise<void> {
   const frame: Quaternion = toQuaternion(body);
   const semiAxes: Vector3 = equivalentEllipsoid(body);
 
-  const helper = new MassPropertiesHelper(body);
+  const helperOptions: MassPropertiesHelperOptions = { axisColors: [0xff0000, 'green', '#0000ff'], ellipsoidOpacity: 0.2 };
+  const helper = new MassPropertiesHelper(body, helperOptions);
   scene.add(helper);
   helper.update(mp.box(1, 1, 1));
+  const drawn: MassProperties | null = helper.result;
   helper.dispose();
-  console.log(positions.length, center, tensor, frame, semiAxes, helper.isMassPropertiesHelper);
+  console.log(positions.length, indices, center, tensor, frame, semiAxes, helper.isMassPropertiesHelper, drawn);
 }
 
 void main();

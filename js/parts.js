@@ -1,0 +1,46 @@
+// Measuring baked parts: each part on its own, then the body they make together. One home for
+// what the three.js adapter does after baking and what code measuring baked parts elsewhere
+// (the demo's Web Worker) does with them. Plain data only: no three.js here.
+import { fail, isMassPropertiesError, typeName } from './errors.js';
+
+export function checkModule(mp) {
+  if (typeof mp?.mesh !== 'function' || typeof mp?.combine !== 'function') {
+    fail('INVALID_ARGUMENT', `mp must be the module from await init(), got ${typeName(mp)}`);
+  }
+}
+
+/**
+ * One part `{ positions, indices, density, ...rest }` measured: `{ ...rest, result }`, or
+ * `{ ...rest, result: null, error }` when the core refuses it (a MassPropertiesError, e.g. a
+ * flat part's ZERO_VOLUME). Any other error is a bug and is rethrown.
+ */
+export function measurePart(mp, { positions, indices, density, ...rest }) {
+  try {
+    return { ...rest, result: mp.mesh(positions, indices, { density }) };
+  } catch (error) {
+    if (!isMassPropertiesError(error)) throw error;
+    return { ...rest, result: null, error };
+  }
+}
+
+/** The body of the parts that were measured (mp.combine of their results), or null if none was. */
+export function combineMeasured(mp, parts) {
+  const results = [];
+  for (const part of parts) if (part.result) results.push(part.result);
+  return results.length > 0 ? mp.combine(results) : null;
+}
+
+/**
+ * Measures baked parts (`{ positions, indices, density }`, other fields carried through, e.g.
+ * mesh and instanceId) and combines them: `{ body, parts }`, each part with `result` or `error`
+ * as measurePart gives it; `body` is null when no part could be measured.
+ */
+export function measureParts(mp, parts) {
+  checkModule(mp);
+  if (!Array.isArray(parts)) fail('INVALID_ARGUMENT', `parts must be an array, got ${typeName(parts)}`);
+  const measured = parts.map((part, k) => {
+    if (part === null || typeof part !== 'object') fail('INVALID_ARGUMENT', `parts[${k}] must be an object, got ${typeName(part)}`);
+    return measurePart(mp, part);
+  });
+  return { body: combineMeasured(mp, measured), parts: measured };
+}

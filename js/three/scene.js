@@ -1,0 +1,84 @@
+// Reading a scene graph: the options, which meshes count, each one's frame and density.
+import { Matrix4 } from 'three';
+import { fail, typeName } from '../errors.js';
+import { readOptions } from '../options.js';
+
+const DEFAULTS = Object.freeze({
+  density: 1,
+  visibleOnly: false,
+});
+
+const _inverseRoot = new Matrix4();
+
+export function describeObject(object) {
+  return object.name ? `${object.type} "${object.name}"` : `${object.type} #${object.id}`;
+}
+
+export function checkObject3D(object3D) {
+  if (!object3D?.isObject3D) fail('INVALID_TYPE', `object3D must be a three.js Object3D, got ${typeName(object3D)}`);
+}
+
+/** The options of computeMassProperties and bakeMeshes over their defaults. */
+export function readSceneOptions(options) {
+  const o = { ...DEFAULTS, ...readOptions(options, Object.keys(DEFAULTS)) };
+  if (typeof o.density !== 'number' && typeof o.density !== 'function') {
+    fail('INVALID_DENSITY', `options.density must be a number or a function (mesh) => number, got ${typeName(o.density)}`);
+  }
+  return o;
+}
+
+// A bad density is the caller's mistake, not the mesh's: fail loudly instead of quietly leaving
+// the part out of the body.
+export function densityOf(options, mesh, instanceId) {
+  const density = typeof options.density === 'function' ? options.density(mesh, instanceId) : options.density;
+  if (typeof density !== 'number' || !Number.isFinite(density) || density <= 0) {
+    fail('INVALID_DENSITY', `density of ${describeObject(mesh)} must be a finite positive number, got ${String(density)}`);
+  }
+  return density;
+}
+
+const cycle = (object) => fail('INVALID_ARGUMENT',
+  `${describeObject(object)} is its own descendant: the scene graph has a cycle`);
+
+// three's traverse and updateWorldMatrix recurse without end (a RangeError) through an object
+// that is its own ancestor, so both directions are walked here first, by hand.
+function checkAncestors(object3D) {
+  const seen = new Set();
+  for (let node = object3D; node; node = node.parent) {
+    if (seen.has(node)) cycle(node);
+    seen.add(node);
+  }
+}
+
+// The meshes under `root` (itself included) in traverse order; invisible subtrees are walked
+// for cycles but their meshes are skipped when visibleOnly (as traverseVisible would).
+function collectMeshes(root, visibleOnly) {
+  const meshes = [];
+  const path = new Set();
+  const visit = (node, shown) => {
+    if (path.has(node)) cycle(node);
+    const drawn = shown && (node.visible || !visibleOnly);
+    if (drawn && node.isMesh) meshes.push(node);
+    path.add(node);
+    for (const child of node.children) visit(child, drawn);
+    path.delete(node);
+  };
+  visit(root, true);
+  return meshes;
+}
+
+/**
+ * Every Mesh under `object3D` (itself included) with its matrix relative to `object3D`, in
+ * traverse order. Points, lines and sprites are not meshes.
+ */
+export function meshesIn(object3D, visibleOnly) {
+  checkAncestors(object3D);
+  const meshes = collectMeshes(object3D, visibleOnly);
+  object3D.updateWorldMatrix(true, true);
+  _inverseRoot.copy(object3D.matrixWorld).invert();
+  // The root itself is measured in its own frame: identity, without the round-off of M⁻¹·M.
+  return meshes.map((mesh) => ({
+    mesh,
+    matrix: mesh === object3D ? new Matrix4() : new Matrix4().multiplyMatrices(_inverseRoot, mesh.matrixWorld),
+  }));
+}

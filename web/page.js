@@ -1,0 +1,28 @@
+// The page's elements that several modules use, the status line and the busy flag (which the
+// browser test waits on).
+const $ = (id) => document.getElementById(id);
+
+export const ui = {
+  viewport: $('viewport'),
+  model: $('model'),
+  file: $('file'),
+  units: $('units'),
+  material: $('material'),
+  density: $('density'),
+  results: $('results'),
+  copy: $('copy'),
+  status: $('status'),
+  drop: $('drop'),
+  spinButtons: [...document.querySelectorAll('[data-spin-axis]')],
+  stop: $('stop'),
+  spinInfo: $('spin-info'),
+};
+
+export function setStatus(text, kind = 'info') {
+  ui.status.textContent = text;
+  ui.status.className = text ? kind : '';
+}
+
+export function setBusy(busy) {
+  document.body.toggleAttribute('data-busy', busy);
+}

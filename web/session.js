@@ -1,0 +1,108 @@
+// The model on screen: shows it, bakes it (the scene graph lives on the main thread), has the
+// worker measure it and shows the report. Loads and measurements are numbered so that a slow
+// one never replaces a newer one.
+import { bakeMeshes } from 'mass-properties/three';
+import { setBusy, setStatus, ui } from './page.js';
+import { buildReport, renderReport } from './panel.js';
+import { currentSettings } from './settings.js';
+import { modelDensity } from './units.js';
+
+const partName = (mesh) => mesh.name || mesh.parent?.name || mesh.type;
+
+function partLabel({ mesh, instanceId }) {
+  return instanceId === undefined ? { name: partName(mesh) } : { name: partName(mesh), instanceId };
+}
+
+const triangleCount = (baked) => baked.reduce((n, b) => n + (b.indices ? b.indices.length : b.positions.length / 3) / 3, 0);
+
+export class Session {
+  name = '';
+  parts = []; // { name, instanceId? } per baked part, in the worker's order
+  body = null;
+  report = null;
+  #loads = 0;
+  #measures = 0;
+
+  constructor(viewer, measurer, spin) {
+    this.viewer = viewer;
+    this.measurer = measurer;
+    this.spin = spin;
+  }
+
+  /** Shows the Object3D that `loading` resolves to, then measures it. */
+  async show(name, loading) {
+    const token = ++this.#loads;
+    setBusy(true);
+    setStatus(`Loading ${name}…`);
+    let object;
+    try {
+      object = await loading;
+    } catch (error) {
+      if (token === this.#loads) this.#failed(`Could not load ${name}: ${error.message}`);
+      return;
+    }
+    if (token !== this.#loads) return;
+
+    this.spin.stop(); // first: the model is framed unrotated
+    this.spin.setBody(null);
+    this.viewer.showModel(object);
+    this.name = name;
+    this.body = null;
+    let baked;
+    try {
+      baked = bakeMeshes(this.viewer.model);
+    } catch (error) {
+      return this.#failed(`Could not read ${name}: ${error.message}`);
+    }
+    if (baked.length === 0) return this.#failed(`${name} has no triangle meshes to measure`);
+    this.parts = baked.map(partLabel);
+    setStatus(`Measuring ${triangleCount(baked).toLocaleString('en')} triangles…`);
+    await this.#measure((density) => this.measurer.measure(baked.map(({ positions, indices }) => ({ positions, indices })), density), true);
+  }
+
+  /** Measures the current model again with the current settings. */
+  remeasure() {
+    if (this.parts.length > 0) this.#measure((density) => this.measurer.remeasure(density), false);
+  }
+
+  async #measure(send, newModel) {
+    const token = ++this.#measures;
+    const settings = currentSettings();
+    const density = modelDensity(settings.densityKgPerM3, settings.unit);
+    setBusy(true);
+    let reply;
+    try {
+      reply = await send(density);
+    } catch (error) {
+      if (token === this.#measures) this.#failed(`Measuring failed: ${error.message}`);
+      return;
+    }
+    if (token !== this.#measures) return; // a newer model or setting took over
+    this.#report(reply, { ...settings, density });
+    this.#draw(reply.body, newModel);
+  }
+
+  #report(reply, { unit, densityKgPerM3, density }) {
+    this.body = reply.body;
+    const parts = this.parts.map((p, i) => ({ ...p, ...reply.parts[i] }));
+    this.report = buildReport({ model: this.name, unit, densityKgPerM3, density, body: reply.body, parts });
+    renderReport(ui.results, this.report, { elapsed: reply.elapsed });
+    ui.copy.disabled = false;
+  }
+
+  #draw(body, newModel) {
+    this.spin.setBody(body);
+    if (!body) {
+      this.viewer.hideBody();
+      return this.#failed(`${this.name}: no part could be measured`);
+    }
+    this.viewer.showBody(body, newModel);
+    setStatus('');
+    setBusy(false);
+  }
+
+  #failed(message) {
+    setBusy(false);
+    setStatus(message, 'error');
+  }
+}
