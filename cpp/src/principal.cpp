@@ -61,19 +61,19 @@ PrincipalFrame principalFrame(const Mat3& inertia) {
         a0 = {1, 0, 0};
         a1 = {0, 1, 0};
         a2 = {0, 0, 1};
-        const double mean = (l[0] + l[1] + l[2]) / 3;
+        const double mean = l[0] / 3 + l[1] / 3 + l[2] / 3;  // divided first: no overflow near 1e308
         frame.moments = {mean, mean, mean};
     } else if (low) {
         a2 = canonicalSign(v[2]);
         a0 = canonicalPerpendicular(a2);
         a1 = cross(a2, a0);
-        const double mean = 0.5 * (l[0] + l[1]);
+        const double mean = 0.5 * l[0] + 0.5 * l[1];
         frame.moments[0] = frame.moments[1] = mean;
     } else if (high) {
         a0 = canonicalSign(v[0]);
         a1 = canonicalPerpendicular(a0);
         a2 = cross(a0, a1);
-        const double mean = 0.5 * (l[1] + l[2]);
+        const double mean = 0.5 * l[1] + 0.5 * l[2];
         frame.moments[1] = frame.moments[2] = mean;
     } else {
         a0 = canonicalSign(v[0]);

@@ -45,6 +45,17 @@ Failure rangeFailure(const MassProperties& v, Status outOfRange) {
 
 Result describeBody(const Body& body, Status outOfRange) {
     std::string message;
+    // Non-finite numbers made by the caller's arithmetic (a transform, a sum) are a range problem
+    // of that input; physicalBody then judges the shape of the numbers.
+    const bool finiteBody = std::isfinite(body.mass) && std::isfinite(body.volume) && allFinite(body.centerOfMass) &&
+                            allFinite(body.inertia);
+    if (!finiteBody && outOfRange != Status::InvalidBody) {
+        MassProperties attempted;
+        attempted.volume = body.volume;
+        attempted.mass = body.mass;
+        attempted.principalMoments = {0, 0, tensorScale(body.inertia)};
+        return rangeFailure(attempted, outOfRange);
+    }
     if (!physicalBody(body, message)) return Failure{Status::InvalidBody, message};
     Result result;
     MassProperties& v = result.value;

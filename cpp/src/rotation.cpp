@@ -106,8 +106,9 @@ Status checkSpin(const Vec3& moments, const SpinState& start, const SpinOptions&
     // L = I w and the energy w.L/2 must be finite for the motion to be computed at all.
     const Vec3& w = start.angularVelocity;
     const Vec3 l{moments[0] * w[0], moments[1] * w[1], moments[2] * w[2]};
-    if (!std::isfinite(detail::dot(l, w)) || !std::isfinite(detail::dot(l, l))) {
-        message = "angular velocity (" + formatNumber(detail::norm(w)) + " rad/s) and moments up to " +
+    if (!std::isfinite(detail::dot(l, w)) || !detail::allFinite(l)) {
+        const double largestW = std::max({std::abs(w[0]), std::abs(w[1]), std::abs(w[2])});
+        message = "angular velocity (components up to " + formatNumber(largestW) + " rad/s) and moments up to " +
                   formatNumber(std::max({moments[0], moments[1], moments[2]})) +
                   " give an angular momentum or energy beyond double precision";
         return Status::InvalidArgument;
