@@ -45,6 +45,10 @@ const POSITION_TYPES = { Float32Array: 'Float32', Float64Array: 'Float64' };
 const INDEX_TYPES = { Uint8Array: 'Uint8', Uint16Array: 'Uint16', Uint32Array: 'Uint32' };
 const HEAP_VIEWS = { Float32: Float32Array, Float64: Float64Array, Uint8: Uint8Array, Uint16: Uint16Array, Uint32: Uint32Array };
 const MASS_KEYS = ['density', 'mass'];
+const MESH_KEYS = ['density', 'mass', 'mode', 'thickness', 'weld'];
+const INSPECT_KEYS = ['weld'];
+const WELD_KEYS = ['distance', 'relative'];
+const MODES = { solid: 'Solid', shell: 'Shell', convex: 'Convex' };
 const TRANSFORM_KEYS = ['position', 'quaternion', 'scale'];
 const SPIN_KEYS = ['principalMoments', 'angularVelocity', 'orientation', 'duration', 'timeStep'];
 // Memory the module keeps for itself beyond a call's arrays (its code, stack and statics).
@@ -97,11 +101,30 @@ function createModule(wasm, onTrap) {
     }
   }
 
-  function massArgs(options) {
-    const o = readOptions(options, MASS_KEYS, 'options');
+  // [given, value] of { density } or { mass }, from options already read.
+  function massArgs(o) {
     if (o.mass !== undefined && o.density !== undefined) fail('INVALID_OPTIONS', 'give either density or mass, not both');
     if (o.mass !== undefined) return [wasm.MassGiven.Mass, checkNumber(o.mass, 'mass', 'INVALID_MASS')];
     return [wasm.MassGiven.Density, checkNumber(o.density === undefined ? 1 : o.density, 'density', 'INVALID_DENSITY')];
+  }
+
+  // [distance, relative] of `weld`: a distance, or { distance, relative } (relative to the mesh size).
+  function weldArgs(weld) {
+    if (weld === undefined) return [0, 0];
+    if (typeof weld === 'number') return [weld, 0];
+    const w = readOptions(weld, WELD_KEYS, 'options.weld');
+    const number = (x, name) => (x === undefined ? 0 : checkNumber(x, `options.weld.${name}`, 'INVALID_OPTIONS'));
+    return [number(w.distance, 'distance'), number(w.relative, 'relative')];
+  }
+
+  // The raw mesh options: mode, thickness and weld.
+  function meshModeArgs(o) {
+    const mode = o.mode === undefined ? 'solid' : o.mode;
+    if (!Object.hasOwn(MODES, mode)) {
+      fail('INVALID_OPTIONS', `options.mode must be 'solid', 'shell' or 'convex', got ${typeof mode === 'string' ? `'${mode}'` : typeName(mode)}`);
+    }
+    const thickness = o.thickness === undefined ? 0 : checkNumber(o.thickness, 'options.thickness', 'INVALID_OPTIONS');
+    return [wasm.MeshMode[MODES[mode]], thickness, ...weldArgs(o.weld)];
   }
 
   // Copies the mesh into module memory and calls `use(meshArgs)` with the raw mesh arguments.
@@ -162,26 +185,31 @@ function createModule(wasm, onTrap) {
   }
 
   function shape(raw, dimensions, options) {
-    const mass = massArgs(options);
+    const mass = massArgs(readOptions(options, MASS_KEYS, 'options'));
     const sizes = dimensions.map(([value, name]) => checkNumber(value, name, 'INVALID_DIMENSION'));
     run(raw, ...sizes, ...mass);
     return measured();
   }
 
   const api = {
-    /** Mass properties of a closed triangle mesh (xyz positions, optional triangle indices). */
+    /**
+     * Mass properties of a triangle mesh (xyz positions, optional triangle indices): by default
+     * the solid it bounds, repaired; `mode: 'shell'` or `'convex'` spread the mass otherwise.
+     */
     mesh(positions, indices, options) {
-      const mass = massArgs(options);
+      const o = readOptions(options, MESH_KEYS, 'options');
+      const args = [...massArgs(o), ...meshModeArgs(o)];
       return withMesh(positions, indices, (mesh) => {
-        run(wasm._measureMesh, ...mesh, ...mass);
+        run(wasm._measureMesh, ...mesh, ...args);
         return measured();
       });
     },
 
-    /** Only the surface diagnostics of a mesh (closed, winding, ...), without integrating. */
-    inspect(positions, indices) {
+    /** Only the surface diagnostics of a mesh (closed, winding, shells, what a repair would do), without integrating. */
+    inspect(positions, indices, options) {
+      const weld = weldArgs(readOptions(options, INSPECT_KEYS, 'options').weld);
       return withMesh(positions, indices, (mesh) => {
-        run(wasm._inspectMesh, ...mesh);
+        run(wasm._inspectMesh, ...mesh, ...weld);
         return codec.read('Diagnostics', slots.Diagnostics);
       });
     },

@@ -1,82 +1,126 @@
 // Reads and writes the core's value types in wasm memory by the layouts that the bindings
-// declare (cpp/bindings/embind.cpp): one description per type, no per-field code here.
+// declare (cpp/bindings/embind.cpp): one description per type, no per-field code here. Each
+// layout is compiled once into a list of small readers and writers over typed views of memory.
 import { fail, typeName } from './errors.js';
 
-const SIZES = { f64: 8, u32: 4, bool: 1 };
+const SHIFTS = { f64: 3, u32: 2, bool: 0 };
 
-function count(shape) {
-  return shape.reduce((n, k) => n * k, 1);
-}
-
-function readScalar(view, type, at) {
-  if (type === 'f64') return view.getFloat64(at, true);
-  if (type === 'u32') return view.getUint32(at, true);
-  return view.getUint8(at) !== 0;
-}
-
-function writeScalar(view, type, at, value) {
-  if (type === 'f64') view.setFloat64(at, value, true);
-  else if (type === 'u32') view.setUint32(at, value, true);
-  else view.setUint8(at, value ? 1 : 0);
+// Memory views, remade only when the module's memory has grown (a new ArrayBuffer).
+function viewsOf(memory) {
+  let buffer = null;
+  const views = { f64: null, u32: null, bool: null };
+  return () => {
+    const current = memory();
+    if (current !== buffer) {
+      buffer = current;
+      views.f64 = new Float64Array(current);
+      views.u32 = new Uint32Array(current);
+      views.bool = new Uint8Array(current);
+    }
+    return views;
+  };
 }
 
 // Numbers that cannot be known (NaN from the core) are null in JS, and so is an array holding one.
-function readField(layouts, view, field, at) {
-  if (field.type in layouts) return readStruct(layouts, view, field.type, at);
-  const size = SIZES[field.type];
-  if (field.shape.length === 0) {
-    const value = readScalar(view, field.type, at);
-    return Number.isNaN(value) ? null : value;
-  }
-  const flat = Array.from({ length: count(field.shape) }, (_, i) => readScalar(view, field.type, at + i * size));
-  if (flat.some(Number.isNaN)) return null;
-  if (field.shape.length === 1) return flat;
-  const inner = field.shape[1];
-  return Array.from({ length: field.shape[0] }, (_, i) => flat.slice(i * inner, (i + 1) * inner));
+function scalarReader(type, offset) {
+  const shift = SHIFTS[type];
+  if (type === 'bool') return (v, base) => v.bool[base + offset] !== 0;
+  return (v, base) => {
+    const x = v[type][(base + offset) >> shift];
+    return x !== x ? null : x; // eslint-disable-line no-self-compare
+  };
 }
 
-function readStruct(layouts, view, type, base) {
-  const out = {};
-  for (const field of layouts[type].fields) {
-    const present = field.present === undefined || view.getUint8(base + field.present) !== 0;
-    out[field.name] = present ? readField(layouts, view, field, base + field.offset) : null;
-  }
-  return out;
+function arrayReader(type, offset, shape) {
+  const shift = SHIFTS[type];
+  const count = shape.reduce((n, k) => n * k, 1);
+  const inner = shape.length === 2 ? shape[1] : count;
+  return (v, base) => {
+    const memory = v[type];
+    const start = (base + offset) >> shift;
+    const flat = new Array(count);
+    for (let i = 0; i < count; i++) {
+      const x = memory[start + i];
+      if (x !== x) return null; // eslint-disable-line no-self-compare
+      flat[i] = x;
+    }
+    if (shape.length === 1) return flat;
+    const rows = new Array(shape[0]);
+    for (let r = 0; r < shape[0]; r++) rows[r] = flat.slice(r * inner, (r + 1) * inner);
+    return rows;
+  };
 }
 
-function writeField(layouts, view, field, at, value) {
-  if (field.type in layouts) return writeStruct(layouts, view, field.type, at, value);
-  if (field.shape.length === 0) return writeScalar(view, field.type, at, value);
-  const flat = field.shape.length === 1 ? value : value.flat();
-  flat.forEach((x, i) => writeScalar(view, field.type, at + i * SIZES[field.type], x));
+function compileReader(layouts, type, cache) {
+  if (cache[type]) return cache[type];
+  const fields = layouts[type].fields.map((field) => {
+    const read = field.type in layouts
+      ? ((nested) => (v, base) => nested(v, base + field.offset))(compileReader(layouts, field.type, cache))
+      : field.shape.length === 0
+        ? scalarReader(field.type, field.offset)
+        : arrayReader(field.type, field.offset, field.shape);
+    return { name: field.name, read, present: field.present };
+  });
+  cache[type] = (v, base) => {
+    const out = {};
+    for (const { name, read, present } of fields) {
+      out[name] = present === undefined || v.bool[base + present] !== 0 ? read(v, base) : null;
+    }
+    return out;
+  };
+  return cache[type];
 }
 
-function writeStruct(layouts, view, type, base, value) {
-  for (const field of layouts[type].fields) {
-    const given = value[field.name];
-    if (field.present !== undefined) view.setUint8(base + field.present, given ? 1 : 0);
-    if (field.present === undefined || given) writeField(layouts, view, field, base + field.offset, given);
-  }
+function compileWriter(layouts, type, cache) {
+  if (cache[type]) return cache[type];
+  const fields = layouts[type].fields.map((field) => {
+    const shift = SHIFTS[field.type];
+    let write;
+    if (field.type in layouts) {
+      const nested = compileWriter(layouts, field.type, cache);
+      write = (v, base, value) => nested(v, base + field.offset, value);
+    } else if (field.shape.length === 0) {
+      write = field.type === 'bool'
+        ? (v, base, value) => { v.bool[base + field.offset] = value ? 1 : 0; }
+        : (v, base, value) => { v[field.type][(base + field.offset) >> shift] = value; };
+    } else {
+      write = (v, base, value) => {
+        const flat = field.shape.length === 1 ? value : value.flat();
+        v[field.type].set(flat, (base + field.offset) >> shift);
+      };
+    }
+    return { name: field.name, write, present: field.present };
+  });
+  cache[type] = (v, base, value) => {
+    for (const { name, write, present } of fields) {
+      const given = value[name];
+      if (present !== undefined) v.bool[base + present] = given ? 1 : 0;
+      if (present === undefined || given) write(v, base, given);
+    }
+  };
+  return cache[type];
 }
 
 /** Codec for the layouts of one module instance; `memory()` returns its current ArrayBuffer. */
 export function createCodec(layoutsJson, memory) {
   const layouts = JSON.parse(layoutsJson);
-  const view = () => new DataView(memory());
+  const views = viewsOf(memory);
+  const readers = {};
+  const writers = {};
   return {
     size: (type) => layouts[type].size,
-    read: (type, address) => readStruct(layouts, view(), type, address),
-    write: (type, address, value) => writeStruct(layouts, view(), type, address, value),
+    read: (type, address) => compileReader(layouts, type, readers)(views(), address),
+    write: (type, address, value) => compileWriter(layouts, type, writers)(views(), address, value),
     /** A user's copy of a nested struct (e.g. diagnostics), checked field by field against its layout. */
     check(type, value, name, code) {
       if (value === null || typeof value !== 'object') fail(code, `${name} must be an object, got ${typeName(value)}`);
       const out = {};
       for (const field of layouts[type].fields) {
         const x = value[field.name];
-        const ok =
-          field.type === 'bool' ? typeof x === 'boolean' : Number.isInteger(x) && x >= 0 && x <= 0xffffffff;
-        if (!ok) fail(code, `${name}.${field.name} must be ${field.type === 'bool' ? 'a boolean' : 'a count'}, got ${typeName(x)}`);
-        out[field.name] = x;
+        const where = `${name}.${field.name}`;
+        if (field.type in layouts) out[field.name] = this.check(field.type, x, where, code);
+        else if (field.type === 'bool' ? typeof x === 'boolean' : field.type === 'u32' ? Number.isInteger(x) && x >= 0 && x <= 0xffffffff : typeof x === 'number') out[field.name] = x;
+        else fail(code, `${where} must be ${field.type === 'bool' ? 'a boolean' : field.type === 'u32' ? 'a count' : 'a number'}, got ${typeName(x)}`);
       }
       return out;
     },

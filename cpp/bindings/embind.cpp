@@ -48,6 +48,10 @@ struct Kind<std::array<Vec3, 3>> {
     static std::string json() { return R"("type":"f64","shape":[3,3])"; }
 };
 template <>
+struct Kind<Repairs> {
+    static std::string json() { return R"("type":"Repairs")"; }
+};
+template <>
 struct Kind<Diagnostics> {
     static std::string json() { return R"("type":"Diagnostics")"; }
 };
@@ -91,6 +95,14 @@ private:
 };
 
 std::string layouts() {
+    const Layout<Repairs> repairs = Layout<Repairs>("Repairs")
+        .field("duplicateTriangles", &Repairs::duplicateTriangles)
+        .field("flippedTriangles", &Repairs::flippedTriangles)
+        .field("invertedShells", &Repairs::invertedShells)
+        .field("cavities", &Repairs::cavities)
+        .field("cappedHoles", &Repairs::cappedHoles)
+        .field("openShells", &Repairs::openShells)
+        .field("capArea", &Repairs::capArea);
     const Layout<Diagnostics> diagnostics = Layout<Diagnostics>("Diagnostics")
         .field("triangles", &Diagnostics::triangles)
         .field("closed", &Diagnostics::closed)
@@ -99,7 +111,12 @@ std::string layouts() {
         .field("inconsistentEdges", &Diagnostics::inconsistentEdges)
         .field("consistentWinding", &Diagnostics::consistentWinding)
         .field("inverted", &Diagnostics::inverted)
-        .field("degenerateTriangles", &Diagnostics::degenerateTriangles);
+        .field("degenerateTriangles", &Diagnostics::degenerateTriangles)
+        .field("shells", &Diagnostics::shells)
+        .field("holes", &Diagnostics::holes)
+        .field("weldedVertices", &Diagnostics::weldedVertices)
+        .field("hullFaces", &Diagnostics::hullFaces)
+        .field("repairs", &Diagnostics::repairs);
     const Layout<MassProperties> massProperties = Layout<MassProperties>("MassProperties")
         .field("mass", &MassProperties::mass)
         .field("volume", &MassProperties::volume)
@@ -142,7 +159,7 @@ std::string layouts() {
         Mat3 value;
     };
     const Layout<Matrix> matrix = Layout<Matrix>("Mat3").field("value", &Matrix::value);
-    return "{" + diagnostics.json() + "," + massProperties.json() + "," + body.json() + "," + part.json() + "," +
+    return "{" + repairs.json() + "," + diagnostics.json() + "," + massProperties.json() + "," + body.json() + "," + part.json() + "," +
            transform.json() + "," + spinState.json() + "," + spinOptions.json() + "," + spin.json() + "," + matrix.json() + "}";
 }
 
@@ -231,6 +248,15 @@ MeshView meshView(std::uintptr_t positions, std::uint32_t positionCount, ScalarT
     return mesh;
 }
 
+MeshOptions meshOptions(MeshMode mode, double thickness, double weldDistance, double weldRelative) {
+    MeshOptions options;
+    options.mode = mode;
+    options.thickness = thickness;
+    options.weldDistance = weldDistance;
+    options.weldRelative = weldRelative;
+    return options;
+}
+
 MassOptions massOptions(MassOptions::Given given, double value) {
     MassOptions options;
     options.given = given;
@@ -240,14 +266,16 @@ MassOptions massOptions(MassOptions::Given given, double value) {
 
 int measureMeshRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
                    std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType, MassOptions::Given given,
-                   double value) {
+                   double value, MeshMode mode, double thickness, double weldDistance, double weldRelative) {
     return reply(measureMesh(meshView(positions, positionCount, positionType, indices, indexCount, indexType),
-                             massOptions(given, value)));
+                             massOptions(given, value), meshOptions(mode, thickness, weldDistance, weldRelative)));
 }
 
 int inspectMeshRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
-                   std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType) {
-    return reply(inspectMesh(meshView(positions, positionCount, positionType, indices, indexCount, indexType)));
+                   std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType, double weldDistance,
+                   double weldRelative) {
+    return reply(inspectMesh(meshView(positions, positionCount, positionType, indices, indexCount, indexType),
+                             meshOptions(MeshMode::Solid, 0, weldDistance, weldRelative)));
 }
 
 int boxRaw(double w, double h, double d, MassOptions::Given given, double value) {
@@ -294,6 +322,10 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
         .value("Uint8", IndexType::Uint8)
         .value("Uint16", IndexType::Uint16)
         .value("Uint32", IndexType::Uint32);
+    enum_<MeshMode>("MeshMode")
+        .value("Solid", MeshMode::Solid)
+        .value("Shell", MeshMode::Shell)
+        .value("Convex", MeshMode::Convex);
     enum_<MassOptions::Given>("MassGiven").value("Density", MassOptions::Given::Density).value("Mass", MassOptions::Given::Mass);
 
     function("_statusCodes", &statusCodeList);

@@ -1,4 +1,5 @@
 // Bodies moved, combined and measured about other points.
+#include <algorithm>
 #include <cmath>
 
 #include "linalg.h"
@@ -97,8 +98,10 @@ Body solidOf(const Part& part) {
 
 bool isHole(const Part& part) { return part.subtract || part.body.mass < 0; }
 
-// Diagnostics of an aggregate: counts add up, flags hold only if they hold for every part.
-void mergeDiagnostics(Diagnostics& into, const Diagnostics& d) {
+// Diagnostics of an aggregate: counts add up, flags hold only if they hold for every part; the
+// capped fraction of the surface is weighted by each part's area (`area` of `d`'s part,
+// `total` of the parts merged before it).
+void mergeDiagnostics(Diagnostics& into, const Diagnostics& d, double area, double total) {
     into.triangles += d.triangles;
     into.closed = into.closed && d.closed;
     into.boundaryEdges += d.boundaryEdges;
@@ -107,6 +110,20 @@ void mergeDiagnostics(Diagnostics& into, const Diagnostics& d) {
     into.consistentWinding = into.consistentWinding && d.consistentWinding;
     into.inverted = into.inverted || d.inverted;
     into.degenerateTriangles += d.degenerateTriangles;
+    into.shells += d.shells;
+    into.holes += d.holes;
+    into.weldedVertices += d.weldedVertices;
+    into.hullFaces += d.hullFaces;
+    Repairs& r = into.repairs;
+    r.duplicateTriangles += d.repairs.duplicateTriangles;
+    r.flippedTriangles += d.repairs.flippedTriangles;
+    r.invertedShells += d.repairs.invertedShells;
+    r.cavities += d.repairs.cavities;
+    r.cappedHoles += d.repairs.cappedHoles;
+    r.openShells += d.repairs.openShells;
+    const bool bothKnown = std::isfinite(area) && std::isfinite(total) && area + total > 0;
+    r.capArea = bothKnown ? (r.capArea * total + d.repairs.capArea * area) / (total + area)
+                          : std::max(r.capArea, d.repairs.capArea);
 }
 
 }  // namespace
@@ -126,6 +143,7 @@ Result combine(const std::vector<Part>& parts) {
     double mass = 0, volume = 0, absMass = 0, area = 0;
     Vec3 moment{0, 0, 0}, areaMoment{0, 0, 0};
     bool areaKnown = true, diagnosticsKnown = true;
+    double mergedArea = 0;
     Body out;
     for (std::size_t i = 0; i < solids.size(); ++i) {
         const Body& p = solids[i];
@@ -139,7 +157,8 @@ Result combine(const std::vector<Part>& parts) {
             area += p.surfaceArea;
             areaMoment = detail::add(areaMoment, detail::scale(p.surfaceCentroid, p.surfaceArea));
         }
-        if (p.hasDiagnostics) mergeDiagnostics(out.diagnostics, p.diagnostics);
+        if (p.hasDiagnostics) mergeDiagnostics(out.diagnostics, p.diagnostics, p.surfaceArea, mergedArea);
+        mergedArea += p.surfaceArea;
         diagnosticsKnown = diagnosticsKnown && p.hasDiagnostics;
     }
     // Cancellation in a subtraction leaves rounding of the size of the parts, not of the result.
@@ -186,9 +205,12 @@ Outcome<Mat3> inertiaAbout(const Body& body, const Vec3& point, const Quat& rota
     Outcome<Mat3> out;
     out.value = detail::symmetrized(detail::multiply(detail::multiply(detail::transpose(r), about), r));
     if (!detail::allFinite(out.value))
-        return Failure{Status::InvalidTransform, "the tensor about point overflows double precision: the point is " +
-                                                     formatNumber(detail::norm(detail::sub(body.centerOfMass, point))) +
-                                                     " from the center of mass"};
+        return Failure{Status::InvalidTransform,
+                       "the tensor about point overflows double precision: the point is up to " +
+                           formatNumber(std::max({std::abs(point[0] - body.centerOfMass[0]),
+                                                  std::abs(point[1] - body.centerOfMass[1]),
+                                                  std::abs(point[2] - body.centerOfMass[2])})) +
+                           " from the center of mass along an axis"};
     return out;
 }
 

@@ -1,156 +1,238 @@
-// Mass properties of a closed triangle mesh: every triangle and a reference point form a signed
-// tetrahedron; summing their volumes, first and second moments integrates over the solid
-// (divergence theorem), whatever its convexity or genus.
+// The mesh entry points: check the input, weld and analyse the surface, then measure it in the
+// chosen mode (the repaired solid, the shell, or the convex hull).
 #include <algorithm>
+#include <cmath>
 
 #include "bounds.h"
-#include "determinant.h"
+#include "hull.h"
+#include "integrate.h"
 #include "mesh_access.h"
+#include "repair.h"
 #include "result.h"
+#include "shell.h"
 #include "status.h"
-#include "topology.h"
+#include "surface.h"
 #include "validate.h"
+#include "weld.h"
 
 namespace massprops {
 
 namespace {
 
-// Sums of the signed tetrahedra (reference point, a, b, c), with d = det[a b c] = 6 * volume.
-struct Moments {
-    double d = 0;        // sum of d: 6 * volume
-    double dAbs = 0;     // sum of |d|: the scale against which the volume is judged to be zero
-    Vec3 first{0, 0, 0}; // sum of d * (a + b + c): 24 * first moment
-    // sum of d * (a a^T + b b^T + c c^T + s s^T), s = a + b + c: 120 * second moment
-    // (closed form for a tetrahedron with one vertex at the origin; Tonon 2004, Eberly).
-    double xx = 0, yy = 0, zz = 0, xy = 0, yz = 0, zx = 0;
-    double area2 = 0;              // sum of |n|: 2 * surface area
-    Vec3 areaFirst{0, 0, 0};       // sum of |n| * s: 6 * area-weighted centroid sum
-    std::uint32_t degenerate = 0;  // triangles of zero area
+using detail::Failure;
+using detail::formatNumber;
 
-    void add(const Moments& o) {
-        d += o.d;
-        dAbs += o.dAbs;
-        first = detail::add(first, o.first);
-        xx += o.xx, yy += o.yy, zz += o.zz, xy += o.xy, yz += o.yz, zx += o.zx;
-        area2 += o.area2;
-        areaFirst = detail::add(areaFirst, o.areaFirst);
-        degenerate += o.degenerate;
+Status checkMeshOptions(const MeshOptions& o, std::string& message) {
+    if (!std::isfinite(o.thickness) || o.thickness < 0) {
+        message = "thickness must be a finite number > 0 (got " + formatNumber(o.thickness) + ")";
+        return Status::InvalidOptions;
     }
-};
-
-template <typename Positions, typename Indices>
-Moments integrate(Positions position, Indices index, std::size_t triangles, const Vec3& origin) {
-    Moments total;
-    // Sum in blocks so rounding grows with the block count, not the triangle count.
-    constexpr std::size_t kBlock = 1024;
-    for (std::size_t start = 0; start < triangles; start += kBlock) {
-        Moments m;
-        const std::size_t end = std::min(triangles, start + kBlock);
-        for (std::size_t t = start; t < end; ++t) {
-            const detail::Triangle tri = detail::triangleAt(position, index, t, origin);
-            const Vec3 &a = tri.a, &b = tri.b, &c = tri.c, &n = tri.n;
-            const double d = detail::determinant(a, b, c, n, tri.e1e1, tri.e2e2);
-            const Vec3 s = detail::add(detail::add(a, b), c);
-            m.d += d;
-            m.dAbs += std::abs(d);
-            m.first = detail::add(m.first, detail::scale(s, d));
-            m.xx += d * (a[0] * a[0] + b[0] * b[0] + c[0] * c[0] + s[0] * s[0]);
-            m.yy += d * (a[1] * a[1] + b[1] * b[1] + c[1] * c[1] + s[1] * s[1]);
-            m.zz += d * (a[2] * a[2] + b[2] * b[2] + c[2] * c[2] + s[2] * s[2]);
-            m.xy += d * (a[0] * a[1] + b[0] * b[1] + c[0] * c[1] + s[0] * s[1]);
-            m.yz += d * (a[1] * a[2] + b[1] * b[2] + c[1] * c[2] + s[1] * s[2]);
-            m.zx += d * (a[2] * a[0] + b[2] * b[0] + c[2] * c[0] + s[2] * s[0]);
-            const double twiceArea = std::sqrt(detail::dot(n, n));
-            m.area2 += twiceArea;
-            m.areaFirst = detail::add(m.areaFirst, detail::scale(s, twiceArea));
-            if (detail::isDegenerate(twiceArea, tri.e1e1, tri.e2e2)) ++m.degenerate;
-        }
-        total.add(m);
+    if (o.thickness > 0 && o.mode != MeshMode::Shell) {
+        message = "thickness applies to the shell mode only (a solid's or a hull's walls are what they enclose)";
+        return Status::InvalidOptions;
     }
-    return total;
+    if (!std::isfinite(o.weldDistance) || o.weldDistance < 0 || !std::isfinite(o.weldRelative) || o.weldRelative < 0) {
+        message = "weld must be a finite distance >= 0 (got " + formatNumber(o.weldDistance) + ", relative " +
+                  formatNumber(o.weldRelative) + ")";
+        return Status::InvalidOptions;
+    }
+    return Status::Ok;
 }
 
-// 6 * the signed volume the winding encloses (negative: inside-out) and the degenerate count,
-// without the moments: what inspectMesh needs beyond the edge counts.
-struct SurfaceSummary {
-    double sixVolume = 0;
-    std::uint32_t degenerateTriangles = 0;
+// The welded, analysed surface and the diagnostics of the mesh as given.
+struct Analysis {
+    detail::Bounds box;
+    Vec3 origin;
+    detail::Surface surface;
+    Diagnostics diagnostics;
 };
 
-SurfaceSummary summarizeSurface(const MeshView& mesh, const Vec3& origin) {
-    return detail::withMeshTypes(mesh, [&](auto position, auto index) {
-        SurfaceSummary out;
-        for (std::size_t t = 0, triangles = detail::cornerCount(mesh) / 3; t < triangles; ++t) {
-            const detail::Triangle tri = detail::triangleAt(position, index, t, origin);
-            out.sixVolume += detail::determinant(tri.a, tri.b, tri.c, tri.n, tri.e1e1, tri.e2e2);
-            if (detail::isDegenerate(detail::norm(tri.n), tri.e1e1, tri.e2e2)) ++out.degenerateTriangles;
-        }
-        return out;
+Analysis analyze(const MeshView& mesh, const MeshOptions& options) {
+    Analysis a;
+    a.box = detail::bounds(mesh);
+    a.origin = detail::center(a.box);
+    const double size = std::max({a.box.hi[0] - a.box.lo[0], a.box.hi[1] - a.box.lo[1], a.box.hi[2] - a.box.lo[2]});
+    const double extra = std::max(options.weldDistance, options.weldRelative * size);
+    (void)extra;  // TODO(weld option): pass to weldVertices
+    const std::vector<std::uint32_t> weld = detail::weldVertices(mesh, a.box);
+    a.surface = detail::analyzeSurface(mesh, detail::weldedCorners(mesh, weld));
+    const detail::Surface& s = a.surface;
+    Diagnostics& d = a.diagnostics;
+    d.triangles = static_cast<std::uint32_t>(s.triangles);
+    d.boundaryEdges = s.boundaryEdges;
+    d.nonManifoldEdges = s.nonManifoldEdges;
+    d.inconsistentEdges = s.inconsistentEdges;
+    d.closed = s.oddEdges == 0;
+    d.consistentWinding = s.inconsistentEdges == 0;
+    d.shells = s.shellCount;
+    d.holes = static_cast<std::uint32_t>(s.loopPatch.size());
+    for (std::size_t v = 0; v < weld.size(); ++v) d.weldedVertices += weld[v] != v;
+    d.repairs.duplicateTriangles = s.duplicateTriangles;
+    return a;
+}
+
+// A clean surface (closed, consistently wound, manifold, no repeats, one piece) needs no plan:
+// it is integrated as given, and turned outward if it was wound inside-out.
+bool clean(const Analysis& a) {
+    const Diagnostics& d = a.diagnostics;
+    return d.boundaryEdges == 0 && d.nonManifoldEdges == 0 && d.inconsistentEdges == 0 &&
+           a.surface.duplicateTriangles == 0 && a.surface.patchCount <= 1;
+}
+
+Failure noVolume(const Diagnostics& d, const char* what) {
+    return Failure{Status::ZeroVolume,
+                   std::string(what) + " (" + std::to_string(d.triangles) + " triangles, " +
+                       std::to_string(d.shells) + " shell(s), " + std::to_string(d.repairs.cappedHoles) +
+                       " hole(s) closed): it is flat or cancels out; measure it with mode 'shell' to put the mass "
+                       "on the surface"};
+}
+
+bool overflowed(const detail::Moments& m) { return !std::isfinite(m.dAbs) || !std::isfinite(m.xx + m.yy + m.zz); }
+
+// A mesh so small that volumes of its size underflow (a 1e-110 cube has volume 1e-330; even its
+// areas do) cannot be told from a flat one by its integrals: its extent says it is out of range.
+bool underflowed(const detail::Bounds& box) {
+    const double extent = std::max({box.hi[0] - box.lo[0], box.hi[1] - box.lo[1], box.hi[2] - box.lo[2]});
+    return extent < 1e-96;  // extent^3 < 1e-288: fewer than 12 digits of a volume left
+}
+
+Failure tooSmall() {
+    return Failure{Status::InvalidArgument, "mesh coordinates are too small: its volume underflows double precision"};
+}
+
+Failure tooLarge() {
+    return Failure{Status::InvalidArgument, "mesh coordinates are too large: its moments overflow double precision"};
+}
+
+Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& options) {
+    Diagnostics& d = a.diagnostics;
+    const bool asGiven = clean(a);
+    const detail::RepairPlan plan = asGiven ? detail::RepairPlan{} : detail::planRepair(mesh, a.surface, a.origin);
+    const std::size_t triangles = a.surface.triangles;
+    detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
+        if (asGiven) return detail::integrate(position, index, triangles, a.origin, [](std::size_t) { return 1.0; });
+        return detail::integrate(position, index, triangles, a.origin,
+                                 [&](std::size_t t) { return static_cast<double>(plan.weight[t]); });
     });
+    for (std::size_t c = 0; c < plan.caps.size(); ++c) {
+        if (plan.capWeight[c] == 0) continue;
+        const auto& cap = plan.caps[c];
+        const detail::Triangle tri = detail::triangleOf(cap[0], cap[1], cap[2]);
+        detail::addTetrahedron(m, tri, plan.capWeight[c] * detail::determinantOf(tri));
+    }
+    if (!asGiven) d.repairs = plan.repairs;
+    d.degenerateTriangles = m.degenerate;
+    d.inverted = m.given < 0;
+    if (overflowed(m)) return tooLarge();
+    if (asGiven && m.d < 0) {
+        m.negate();  // one closed shell wound inside-out: the same sums, turned outward
+        d.repairs.invertedShells = 1;
+        d.repairs.flippedTriangles = 0;
+    }
+    if (!(m.d > 1e-12 * m.dAbs)) {
+        if (underflowed(a.box)) return tooSmall();
+        return noVolume(d, "mesh encloses no volume even with its holes closed");
+    }
+    return detail::solidResult(detail::solidOf(m, a.origin), options, &d, Status::InvalidArgument);
+}
+
+Result measureShell(const MeshView& mesh, Analysis& a, const MassOptions& options, double thickness) {
+    Diagnostics& d = a.diagnostics;
+    // Repeats would count their area twice; orientation does not matter on a surface.
+    std::vector<std::int8_t> weight(a.surface.triangles, 1);
+    for (std::size_t t = 0; t < weight.size(); ++t) weight[t] = a.surface.inactive[t] == detail::kRepeated ? 0 : 1;
+    const detail::UnitSolid shell = detail::shellOf(mesh, a.origin, weight, thickness, d.degenerateTriangles);
+    if (!(shell.surfaceArea > 0))
+        return Failure{Status::ZeroVolume, "mesh has no surface area (" + std::to_string(d.triangles) +
+                                               " triangles, all degenerate)"};
+    return detail::solidResult(shell, options, &d, Status::InvalidArgument);
+}
+
+Result measureHull(const MeshView& mesh, Analysis& a, const MassOptions& options) {
+    Diagnostics& d = a.diagnostics;
+    // The vertices the triangles use (a mesh may carry others).
+    std::vector<std::uint8_t> used(detail::vertexCount(mesh), 0);
+    detail::withMeshTypes(mesh, [&](auto, auto index) {
+        for (std::size_t c = 0, n = detail::cornerCount(mesh); c < n; ++c) used[index(c)] = 1;
+        return 0;
+    });
+    std::vector<std::uint32_t> ids;
+    for (std::size_t v = 0; v < used.size(); ++v)
+        if (used[v]) ids.push_back(static_cast<std::uint32_t>(v));
+    used = std::vector<std::uint8_t>();
+    const detail::Hull hull = detail::withMeshTypes(mesh, [&](auto position, auto) {
+        const auto point = [&](std::size_t i) { return detail::sub(position(ids[i]), a.origin); };
+        return detail::convexHull(point, ids.size());
+    });
+    d.hullFaces = static_cast<std::uint32_t>(hull.triangles.size());
+    detail::Moments m;
+    for (const auto& t : hull.triangles) {
+        const detail::Triangle tri = detail::triangleOf(hull.points[t[0]], hull.points[t[1]], hull.points[t[2]]);
+        detail::addTetrahedron(m, tri, detail::determinantOf(tri));
+    }
+    // Degenerate triangles of the mesh as given, as in every mode.
+    detail::withMeshTypes(mesh, [&](auto position, auto index) {
+        for (std::size_t t = 0, n = detail::cornerCount(mesh) / 3; t < n; ++t) {
+            const detail::Triangle tri = detail::triangleAt(position, index, t, a.origin);
+            d.degenerateTriangles += detail::isDegenerate(detail::norm(tri.n), tri.e1e1, tri.e2e2);
+            m.given += detail::determinantOf(tri);
+        }
+        return 0;
+    });
+    d.inverted = m.given < 0;
+    if (overflowed(m)) return tooLarge();
+    if (underflowed(a.box)) return tooSmall();
+    if (hull.triangles.empty() || !(m.d > 1e-12 * m.dAbs))
+        return noVolume(d, "the vertices span no volume: their convex hull is flat");
+    return detail::solidResult(detail::solidOf(m, a.origin), options, &d, Status::InvalidArgument);
 }
 
 }  // namespace
 
-Result measureMesh(const MeshView& mesh, const MassOptions& options) {
+Result measureMesh(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions) {
     std::string message;
     Status status = detail::validateMesh(mesh, message);
     if (status == Status::Ok) status = detail::checkMassOptions(options, message);
-    if (status != Status::Ok) return detail::Failure{status, message};
-
-    const detail::Bounds box = detail::bounds(mesh);
-    const Vec3 origin = detail::center(box);
-    const std::size_t triangles = detail::cornerCount(mesh) / 3;
-    Moments m = detail::withMeshTypes(
-        mesh, [&](auto position, auto index) { return integrate(position, index, triangles, origin); });
-
-    Diagnostics diagnostics;
-    status = detail::inspectValidMesh(mesh, box, diagnostics, message);
-    if (status != Status::Ok) return detail::Failure{status, message};
-    diagnostics.degenerateTriangles = m.degenerate;
-
-    if (!std::isfinite(m.dAbs) || !std::isfinite(m.xx + m.yy + m.zz))
-        return detail::Failure{Status::InvalidArgument,
-                               "mesh coordinates are too large: its moments overflow double precision"};
-    if (!(std::abs(m.d) > 1e-12 * m.dAbs))
-        return detail::Failure{Status::ZeroVolume,
-                               "mesh encloses no volume (" + std::to_string(triangles) +
-                                   " triangles, flat or cancelling out); " +
-                                   (diagnostics.closed ? "it is closed but degenerate"
-                                                       : std::to_string(diagnostics.boundaryEdges) +
-                                                             " boundary edges: it is open")};
-    if (m.d < 0) {
-        // Wound inside-out: measure the flipped surface and say so.
-        diagnostics.inverted = true;
-        m.d = -m.d;
-        m.first = detail::scale(m.first, -1);
-        m.xx = -m.xx, m.yy = -m.yy, m.zz = -m.zz, m.xy = -m.xy, m.yz = -m.yz, m.zx = -m.zx;
+    if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
+    if (status != Status::Ok) return Failure{status, message};
+    Analysis a = analyze(mesh, meshOptions);
+    switch (meshOptions.mode) {
+        case MeshMode::Shell:
+            return measureShell(mesh, a, options, meshOptions.thickness);
+        case MeshMode::Convex:
+            return measureHull(mesh, a, options);
+        default:
+            return measureSolid(mesh, a, options);
     }
-    const double volume = m.d / 6;
-    const Vec3 c = detail::scale(m.first, 1.0 / (4 * m.d));  // relative to origin
-    // Second moments about the center of mass: subtract V c c^T (parallel-axis theorem).
-    const double sxx = m.xx / 120 - volume * c[0] * c[0], syy = m.yy / 120 - volume * c[1] * c[1];
-    const double szz = m.zz / 120 - volume * c[2] * c[2], sxy = m.xy / 120 - volume * c[0] * c[1];
-    const double syz = m.yz / 120 - volume * c[1] * c[2], szx = m.zx / 120 - volume * c[2] * c[0];
-    const Mat3 unitInertia{syy + szz, -sxy, -szx, -sxy, sxx + szz, -syz, -szx, -syz, sxx + syy};
-    const double area = m.area2 / 2;
-    const Vec3 areaCentroid = m.area2 > 0 ? detail::add(origin, detail::scale(m.areaFirst, 1 / (3 * m.area2)))
-                                          : origin;
-    const detail::UnitSolid solid{volume, detail::add(origin, c), unitInertia, area, areaCentroid};
-    return detail::solidResult(solid, options, &diagnostics, Status::InvalidArgument);
 }
 
-Outcome<Diagnostics> inspectMesh(const MeshView& mesh) {
+Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOptions) {
     std::string message;
+    Status status = detail::validateMesh(mesh, message);
+    if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
+    if (status != Status::Ok) return Failure{status, message};
+    Analysis a = analyze(mesh, meshOptions);
     Outcome<Diagnostics> out;
-    out.status = detail::validateMesh(mesh, message);
-    if (out.status != Status::Ok) return detail::Failure{out.status, message};
-    const detail::Bounds box = detail::bounds(mesh);
-    out.status = detail::inspectValidMesh(mesh, box, out.value, message);
-    if (out.status != Status::Ok) return detail::Failure{out.status, message};
-    const SurfaceSummary summary = summarizeSurface(mesh, detail::center(box));
-    out.value.inverted = summary.sixVolume < 0;
-    out.value.degenerateTriangles = summary.degenerateTriangles;
+    Diagnostics& d = a.diagnostics;
+    if (!clean(a)) d.repairs = detail::planRepair(mesh, a.surface, a.origin).repairs;
+    const std::size_t triangles = a.surface.triangles;
+    const detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
+        return detail::integrate(position, index, triangles, a.origin, [](std::size_t) { return 0.0; });
+    });
+    d.degenerateTriangles = m.degenerate;
+    d.inverted = m.given < 0;
+    if (clean(a) && d.inverted) d.repairs.invertedShells = 1;
+    out.value = d;
     return out;
+}
+
+std::uint64_t meshWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount) {
+    // The weld map; then the welded corners, the edge table (8 B a use, 4 B a vertex bucket),
+    // per-triangle flags, patches and links (about 26 B a triangle), and the repair weights.
+    const std::uint64_t weld = detail::weldWorkingBytes(vertexCount) + 4 * cornerCount;
+    const std::uint64_t analysis = 4 * vertexCount + 4 * cornerCount + 8 * cornerCount + 4 * (vertexCount + 1) +
+                                   (26 * cornerCount) / 3 + 4 * cornerCount + cornerCount / 3;
+    return std::max(weld, 4 * vertexCount + analysis);
 }
 
 }  // namespace massprops

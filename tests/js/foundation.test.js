@@ -133,7 +133,7 @@ describe('a body without a mesh has no mesh diagnostics', () => {
     expect(a.diagnostics.triangles).toBe(12);
     expect(mp.transform(a, { position: [5, 0, 0] }).diagnostics).toEqual(a.diagnostics);
     const two = mp.combine([a, mp.transform(a, { position: [5, 0, 0] })]);
-    expect(two.diagnostics).toEqual({ ...a.diagnostics, triangles: 24 });
+    expect(two.diagnostics).toEqual({ ...a.diagnostics, triangles: 24, shells: 2 });
     expect(mp.combine([a, mp.box(1, 1, 1)]).diagnostics).toBeNull();
   });
 });

@@ -73,8 +73,20 @@ struct MassOptions {
     double value = 1.0;
 };
 
-// What a mesh looks like as a surface. Topology is read after welding vertices closer than
-// kWeldTolerance (see below), so seams with duplicated vertices (UVs, normals) do not count as open.
+// What the default (solid) measurement changed to obtain its numbers; all zero for a clean,
+// closed, consistently wound mesh, whose numbers are then those of the surface as given.
+struct Repairs {
+    std::uint32_t duplicateTriangles = 0; // repeats of another triangle (either winding), left out
+    std::uint32_t flippedTriangles = 0;   // wound against the rest of their shell, flipped
+    std::uint32_t invertedShells = 0;     // shells wound inside-out as a whole, turned outward
+    std::uint32_t cavities = 0;           // closed shells inside an odd number of others: holes in the solid
+    std::uint32_t cappedHoles = 0;        // boundary loops closed by a fan from their vertices' mean
+    std::uint32_t openShells = 0;         // pieces that cannot be closed (fins, non-orientable), left out
+    double capArea = 0;                   // the caps' area as a fraction of the surface area
+};
+
+// What a mesh looks like as a surface, as given (after welding: see kWeldTolerance), and what
+// was done to measure it.
 struct Diagnostics {
     std::uint32_t triangles = 0;
     bool closed = true;                    // every edge is shared by an even number (>= 2) of triangles
@@ -82,17 +94,41 @@ struct Diagnostics {
     std::uint32_t nonManifoldEdges = 0;    // edges used by more than two triangles
     std::uint32_t inconsistentEdges = 0;   // shared edges not traversed equally often in both directions
     bool consistentWinding = true;         // inconsistentEdges == 0
-    bool inverted = false;                 // the winding enclosed a negative volume; results are for the flipped mesh
+    bool inverted = false;                 // the winding as given encloses a negative volume
     std::uint32_t degenerateTriangles = 0; // zero area (repeated or collinear vertices)
+    std::uint32_t shells = 0;              // edge-connected pieces
+    std::uint32_t holes = 0;               // boundary loops
+    std::uint32_t weldedVertices = 0;      // vertices merged into another by welding
+    std::uint32_t hullFaces = 0;           // triangles of the convex hull (mode Convex only)
+    Repairs repairs;
 };
 
-// The welding rule, in one place: two vertices are the same vertex when they differ by at most
-// kWeldTolerance * size in every coordinate, where size is the largest of the mesh's bounding-box
-// extent and its largest coordinate magnitude; welding is transitive (clusters of such pairs).
-// Generated geometry puts seam copies a rounding apart (three.js writes sin(2 pi) = -2.4e-16
-// where the first column has 0), which must not read as a hole, while real features (a plate
-// 1e-10 of its size thick) stay apart.
+// The welding rule, in one place: two vertices are the same vertex when every coordinate differs
+// by at most tol = max(kWeldTolerance * extent, 4 * DBL_EPSILON * maxAbs), where extent is the
+// largest side of the mesh's bounding box and maxAbs its largest coordinate magnitude. Welding is
+// transitive (clusters are the connected components of such pairs: single linkage) and a
+// cluster's representative is its lowest-numbered vertex, so the result depends neither on the
+// vertex order nor on any grid. Generated geometry puts seam copies a rounding apart (three.js
+// writes sin(2 pi) = -2.4e-16 where the first column has 0; far from the origin, coordinates
+// round at ulps of maxAbs), which must not read as a hole, while real features (a plate 1e-10 of
+// its size thick) stay apart; a plate thinner than tol welds flat.
 constexpr double kWeldTolerance = 1e-12;
+
+// How the mass is spread: through the solid the surface bounds (repaired: see Repairs), over the
+// surface itself (sheet metal, a hollow toy; MuJoCo's shell inertia), or through the solid convex
+// hull of the vertices (what physics engines fall back to for messy assets).
+enum class MeshMode { Solid, Shell, Convex };
+
+struct MeshOptions {
+    MeshMode mode = MeshMode::Solid;
+    // Shell only: a wall thickness that makes `density` volumetric (areal density = density *
+    // thickness); 0 means `density` is already mass per unit area.
+    double thickness = 0;
+    // Vertices this close (absolute, or relative to the mesh size) weld too, on top of the
+    // default rule: seams a hair apart in scans and CAD exports.
+    double weldDistance = 0;
+    double weldRelative = 0;
+};
 
 // A rigid body as needed to place and combine it: what mass-properties results carry, without
 // the derived principal frame.
@@ -142,14 +178,19 @@ struct Outcome {
 using Result = Outcome<MassProperties>;
 
 // --- meshes ----------------------------------------------------------------------------------
-Result measureMesh(const MeshView& mesh, const MassOptions& options = {});
+// In Solid mode: welded, repaired (duplicates, winding, inside-out and nested shells, holes) and
+// integrated; a clean closed mesh is integrated as given. In Shell mode `volume` is the surface
+// area (times the thickness if one is given) and `density` its mass per unit of that volume, so
+// mass = density * volume in every mode.
+Result measureMesh(const MeshView& mesh, const MassOptions& options = {}, const MeshOptions& meshOptions = {});
 
-// Only the surface checks behind Diagnostics (welding, edge counts), without integration.
-Outcome<Diagnostics> inspectMesh(const MeshView& mesh);
+// Only the surface checks behind Diagnostics, without integration; `repairs` says what Solid
+// mode would change.
+Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOptions = {});
 
 // Bytes of scratch memory measureMesh and inspectMesh allocate at most for a mesh of this size
 // (beyond the caller's own arrays), so a caller with a bounded heap can refuse it beforehand.
-std::size_t meshWorkingBytes(std::size_t vertexCount, std::size_t cornerCount);
+std::uint64_t meshWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount);
 
 // --- analytic shapes, in the frames of the matching three.js geometries ------------------------
 // Centered at the origin; Y is the long axis of cylinder, capsule and cone. Every size must be

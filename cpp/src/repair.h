@@ -1,0 +1,28 @@
+// From an analysed surface to a closed, outward solid: which triangles count and which way,
+// the caps that close its holes, and which closed shells are cavities.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "surface.h"
+
+namespace massprops {
+namespace detail {
+
+struct RepairPlan {
+    // Per triangle: +1 as given, -1 flipped, 0 left out (a repeat, or a piece that cannot close).
+    std::vector<std::int8_t> weight;
+    // Cap triangles relative to the origin, wound outward for their shell (already signed).
+    std::vector<std::array<Vec3, 3>> caps;
+    std::vector<std::int8_t> capWeight;
+    Repairs repairs;
+    bool asGiven = true;  // every weight +1 and no caps: integrate the mesh exactly as given
+};
+
+// `origin` is the reference point of the integration (positions are taken relative to it).
+RepairPlan planRepair(const MeshView& mesh, const Surface& surface, const Vec3& origin);
+
+}  // namespace detail
+}  // namespace massprops

@@ -1,0 +1,337 @@
+// Edges are bucketed by their lower welded vertex with a counting sort (linear time, no hash
+// map), each entry packing the higher vertex with the triangle and which of its edges it is.
+// Passes over those edge groups give the counts of the surface as given, the repeated
+// triangles, the shells (union-find), the manifold neighbours that a breadth-first walk uses to
+// wind each patch consistently, and the boundary edges that are then traced into loops.
+#include "surface.h"
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+
+#include "mesh_access.h"
+
+namespace massprops {
+namespace detail {
+
+namespace {
+
+constexpr std::uint32_t kNone = 0xffffffffu;
+
+// An edge use: higher vertex << 32 | triangle << 2 | which edge of the triangle (0..2).
+using EdgeUse = std::uint64_t;
+inline std::uint32_t useTriangle(EdgeUse e) { return static_cast<std::uint32_t>(e) >> 2; }
+inline int useEdge(EdgeUse e) { return static_cast<int>(e & 3u); }
+inline std::uint32_t useHigh(EdgeUse e) { return static_cast<std::uint32_t>(e >> 32); }
+
+struct EdgeTable {
+    std::vector<std::uint32_t> starts;  // uses of edges with lower vertex v: [starts[v], starts[v + 1])
+    std::vector<EdgeUse> uses;          // sorted within each bucket, so equal edges are adjacent
+};
+
+bool collapsed(const std::uint32_t* v) { return v[0] == v[1] || v[1] == v[2] || v[2] == v[0]; }
+
+EdgeTable buildEdges(const std::vector<std::uint32_t>& corners, std::size_t triangles, std::size_t vertices) {
+    EdgeTable table;
+    table.starts.assign(vertices + 1, 0);
+    for (std::size_t t = 0; t < triangles; ++t) {
+        const std::uint32_t* v = &corners[3 * t];
+        if (collapsed(v)) continue;
+        for (int k = 0; k < 3; ++k) ++table.starts[std::min(v[k], v[(k + 1) % 3]) + 1];
+    }
+    for (std::size_t b = 1; b < table.starts.size(); ++b) table.starts[b] += table.starts[b - 1];
+    table.uses.resize(table.starts.back());
+    std::vector<std::uint32_t> fill(table.starts.begin(), table.starts.end() - 1);
+    for (std::size_t t = 0; t < triangles; ++t) {
+        const std::uint32_t* v = &corners[3 * t];
+        if (collapsed(v)) continue;
+        for (int k = 0; k < 3; ++k) {
+            const std::uint32_t a = v[k], b = v[(k + 1) % 3];
+            table.uses[fill[std::min(a, b)]++] =
+                (EdgeUse(std::max(a, b)) << 32) | (EdgeUse(t) << 2) | static_cast<EdgeUse>(k);
+        }
+    }
+    // A handful of uses per vertex: insertion sort beats a general sort here.
+    for (std::size_t v = 0; v < vertices; ++v) {
+        const auto first = table.uses.begin() + table.starts[v], last = table.uses.begin() + table.starts[v + 1];
+        for (auto i = first + (first != last); i < last; ++i)
+            for (auto j = i; j != first && *(j - 1) > *j; --j) std::iter_swap(j - 1, j);
+    }
+    return table;
+}
+
+// Calls f(first, last) for each run of uses of one edge.
+template <typename F>
+void forEachEdge(const EdgeTable& table, F&& f) {
+    const std::size_t buckets = table.starts.size() - 1;
+    for (std::size_t v = 0; v < buckets; ++v) {
+        const EdgeUse* first = table.uses.data() + table.starts[v];
+        const EdgeUse* last = table.uses.data() + table.starts[v + 1];
+        while (first != last) {
+            const EdgeUse* run = first;
+            while (run != last && useHigh(*run) == useHigh(*first)) ++run;
+            f(first, run);
+            first = run;
+        }
+    }
+}
+
+// Does edge k of triangle t run from its lower to its higher vertex?
+bool forward(const std::vector<std::uint32_t>& corners, std::uint32_t t, int k) {
+    return corners[3 * t + k] < corners[3 * t + (k + 1) % 3];
+}
+
+std::array<std::uint32_t, 3> sortedCorners(const std::vector<std::uint32_t>& corners, std::uint32_t t) {
+    std::array<std::uint32_t, 3> v{corners[3 * t], corners[3 * t + 1], corners[3 * t + 2]};
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+struct UnionFind {
+    std::vector<std::uint32_t> parent;
+    explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0u); }
+    std::uint32_t find(std::uint32_t x) {
+        while (parent[x] != x) x = parent[x] = parent[parent[x]];
+        return x;
+    }
+    void unite(std::uint32_t a, std::uint32_t b) {
+        a = find(a), b = find(b);
+        if (a != b) parent[std::max(a, b)] = std::min(a, b);
+    }
+};
+
+// The surface as given: every non-collapsed triangle counts, repeats included.
+void countAsGiven(const EdgeTable& table, const std::vector<std::uint32_t>& corners, Surface& s) {
+    forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
+        const auto n = static_cast<std::uint32_t>(last - first);
+        std::uint32_t forwardUses = 0;
+        for (const EdgeUse* e = first; e != last; ++e) forwardUses += forward(corners, useTriangle(*e), useEdge(*e));
+        if (n == 1) ++s.boundaryEdges;
+        if (n > 2) ++s.nonManifoldEdges;
+        if (n % 2 == 1) ++s.oddEdges;
+        if (n >= 2 && 2 * forwardUses != n) ++s.inconsistentEdges;
+    });
+}
+
+// Marks every triangle that repeats an earlier one (same welded vertices, either winding):
+// repeats share every edge, so comparing the triangles of each edge finds them all.
+void markDuplicates(const EdgeTable& table, const std::vector<std::uint32_t>& corners, Surface& s) {
+    forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
+        for (const EdgeUse* a = first; a != last; ++a) {
+            const std::uint32_t ta = useTriangle(*a);
+            if (s.inactive[ta]) continue;
+            for (const EdgeUse* b = first; b != a; ++b) {
+                const std::uint32_t tb = useTriangle(*b);
+                if (!s.inactive[tb] && sortedCorners(corners, ta) == sortedCorners(corners, tb)) {
+                    s.inactive[std::max(ta, tb)] = kRepeated;
+                    ++s.duplicateTriangles;
+                    if (ta > tb) break;
+                }
+            }
+        }
+    });
+}
+
+struct Links {
+    // neighbour[3t + k]: the triangle across edge k of t when that edge is manifold, shifted left
+    // by one with the low bit set when both traverse the edge the same way (so one must flip).
+    std::vector<std::uint32_t> neighbour;
+    std::vector<std::pair<std::uint32_t, int>> boundary;  // (triangle, edge) used by one active triangle
+};
+
+Links linkActive(const EdgeTable& table, const std::vector<std::uint32_t>& corners, Surface& s, UnionFind& shells) {
+    Links links;
+    links.neighbour.assign(3 * s.triangles, kNone);
+    forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
+        const EdgeUse* active[2] = {nullptr, nullptr};
+        std::uint32_t count = 0, anchor = kNone;
+        for (const EdgeUse* e = first; e != last; ++e) {
+            const std::uint32_t t = useTriangle(*e);
+            if (s.inactive[t]) continue;
+            if (count < 2) active[count] = e;
+            ++count;
+            if (anchor == kNone) anchor = t;
+            shells.unite(anchor, t);
+        }
+        if (count == 1) links.boundary.emplace_back(useTriangle(*active[0]), useEdge(*active[0]));
+        if (count != 2) return;
+        const std::uint32_t t0 = useTriangle(*active[0]), t1 = useTriangle(*active[1]);
+        const int k0 = useEdge(*active[0]), k1 = useEdge(*active[1]);
+        const std::uint32_t same = forward(corners, t0, k0) == forward(corners, t1, k1) ? 1u : 0u;
+        links.neighbour[3 * t0 + k0] = (t1 << 1) | same;
+        links.neighbour[3 * t1 + k1] = (t0 << 1) | same;
+    });
+    return links;
+}
+
+// Breadth-first across manifold edges: each patch is wound like its first triangle.
+void orientPatches(const Links& links, const std::vector<std::uint32_t>& shellOf, Surface& s) {
+    std::vector<std::uint32_t> queue;
+    for (std::uint32_t seed = 0; seed < s.triangles; ++seed) {
+        if (s.inactive[seed] || s.patch[seed] != kNoPatch) continue;
+        const std::uint32_t id = s.patchCount++;
+        s.patchShell.push_back(shellOf[seed]);
+        s.patchFlipped.push_back(0);
+        s.patchSize.push_back(0);
+        s.patch[seed] = id;
+        queue.assign(1, seed);
+        for (std::size_t head = 0; head < queue.size(); ++head) {
+            const std::uint32_t t = queue[head];
+            ++s.patchSize[id];
+            s.patchFlipped[id] += s.flipped[t];
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t link = links.neighbour[3 * t + k];
+                if (link == kNone) continue;
+                const std::uint32_t other = link >> 1;
+                if (s.patch[other] != kNoPatch) continue;
+                s.patch[other] = id;
+                s.flipped[other] = static_cast<std::uint8_t>(s.flipped[t] ^ (link & 1u));
+                queue.push_back(other);
+            }
+        }
+    }
+}
+
+// After orientation: a patch is closed when, on every edge, its own uses run as often one way
+// as the other (a non-orientable patch, or a fin on a shared edge, is not). An edge with a single
+// use is a boundary edge, closed by its loop's cap if the loop can be traced.
+void checkBalance(const EdgeTable& table, const std::vector<std::uint32_t>& corners, Surface& s) {
+    s.patchClosed.assign(s.patchCount, 1);
+    std::vector<std::pair<std::uint32_t, int>> tally;
+    forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
+        tally.clear();
+        int active = 0;
+        for (const EdgeUse* e = first; e != last; ++e) {
+            const std::uint32_t t = useTriangle(*e);
+            if (s.inactive[t]) continue;
+            ++active;
+            const int along = forward(corners, t, useEdge(*e)) != (s.flipped[t] != 0) ? 1 : -1;
+            auto it = std::find_if(tally.begin(), tally.end(), [&](const auto& p) { return p.first == s.patch[t]; });
+            if (it == tally.end()) tally.emplace_back(s.patch[t], along);
+            else it->second += along;
+        }
+        if (active == 1) return;
+        for (const auto& [patch, balance] : tally)
+            if (balance != 0) s.patchClosed[patch] = 0;
+    });
+}
+
+// The boundary edges of the oriented surface joined into closed walks, each split at repeated
+// vertices into simple loops. At a pinch (a vertex with several unused outgoing edges) the walk
+// takes the edge whose far vertex comes first in lexicographic order of position, so the loops
+// do not depend on the order of the triangles.
+template <typename Positions>
+void traceLoops(const Links& links, const std::vector<std::uint32_t>& corners, Positions position, std::size_t vertices,
+                Surface& s) {
+    struct Directed {
+        std::uint32_t from, to, patch;
+    };
+    std::vector<Directed> edges;
+    edges.reserve(links.boundary.size());
+    for (const auto& [t, k] : links.boundary) {
+        std::uint32_t a = corners[3 * t + k], b = corners[3 * t + (k + 1) % 3];
+        if (s.flipped[t]) std::swap(a, b);
+        edges.push_back({a, b, s.patch[t]});
+    }
+    auto before = [&](std::uint32_t u, std::uint32_t v) { return position(u) < position(v); };
+    std::sort(edges.begin(), edges.end(), [&](const Directed& x, const Directed& y) {
+        if (x.from != y.from) return x.from < y.from;
+        return before(x.to, y.to);
+    });
+    std::vector<std::uint8_t> used(edges.size(), 0);
+    auto nextFrom = [&](std::uint32_t v, std::uint32_t patch) -> std::size_t {
+        auto it = std::lower_bound(edges.begin(), edges.end(), v, [](const Directed& e, std::uint32_t x) { return e.from < x; });
+        for (; it != edges.end() && it->from == v; ++it) {
+            const auto i = static_cast<std::size_t>(it - edges.begin());
+            if (!used[i] && it->patch == patch) return i;
+        }
+        return edges.size();
+    };
+    std::vector<std::uint32_t> walk, stack;
+    // Where each vertex stands on `stack` (+1; 0: not on it), only when there are loops at all.
+    std::vector<std::uint32_t> onStack(edges.empty() ? 0 : vertices, 0);
+    for (std::size_t start = 0; start < edges.size(); ++start) {
+        if (used[start]) continue;
+        const std::uint32_t patch = edges[start].patch;
+        walk.clear();
+        std::size_t e = start;
+        bool closedWalk = false;
+        while (e < edges.size()) {
+            used[e] = 1;
+            walk.push_back(edges[e].from);
+            if (edges[e].to == edges[start].from) {
+                closedWalk = true;
+                break;
+            }
+            e = nextFrom(edges[e].to, patch);
+        }
+        if (!closedWalk) {
+            s.patchClosed[patch] = 0;  // a chain that does not come back (a fin, an odd edge)
+            continue;
+        }
+        // Split at repeated vertices: a vertex seen before on the walk closes a simple loop.
+        stack.clear();
+        auto emitFrom = [&](std::size_t from) {
+            if (stack.size() - from >= 3) {  // two vertices enclose nothing
+                s.loopVertices.insert(s.loopVertices.end(), stack.begin() + from, stack.end());
+                s.loopStart.push_back(static_cast<std::uint32_t>(s.loopVertices.size()));
+                s.loopPatch.push_back(patch);
+            }
+            for (std::size_t i = from; i < stack.size(); ++i) onStack[stack[i]] = 0;
+            stack.resize(from);
+        };
+        for (std::uint32_t v : walk) {
+            if (onStack[v] != 0) emitFrom(onStack[v] - 1);  // v closes a simple loop; it starts the rest again
+            stack.push_back(v);
+            onStack[v] = static_cast<std::uint32_t>(stack.size());
+        }
+        emitFrom(0);
+    }
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> weldedCorners(const MeshView& mesh, const std::vector<std::uint32_t>& weld) {
+    return withMeshTypes(mesh, [&](auto, auto index) {
+        std::vector<std::uint32_t> corners(cornerCount(mesh));
+        for (std::size_t c = 0; c < corners.size(); ++c) corners[c] = weld[index(c)];
+        return corners;
+    });
+}
+
+Surface analyzeSurface(const MeshView& mesh, std::vector<std::uint32_t> corners) {
+    Surface s;
+    s.triangles = corners.size() / 3;
+    s.corners = std::move(corners);
+    const std::size_t vertices = vertexCount(mesh);
+    s.inactive.assign(s.triangles, 0);
+    for (std::size_t t = 0; t < s.triangles; ++t) s.inactive[t] = collapsed(&s.corners[3 * t]) ? kCollapsed : 0;
+
+    const EdgeTable table = buildEdges(s.corners, s.triangles, vertices);
+    countAsGiven(table, s.corners, s);
+    markDuplicates(table, s.corners, s);
+
+    UnionFind shells(s.triangles);
+    const Links links = linkActive(table, s.corners, s, shells);
+    std::vector<std::uint32_t> shellOf(s.triangles, kNone);
+    std::vector<std::uint32_t> shellId(s.triangles, kNone);
+    for (std::uint32_t t = 0; t < s.triangles; ++t) {
+        if (s.inactive[t]) continue;
+        const std::uint32_t root = shells.find(t);
+        if (shellId[root] == kNone) shellId[root] = s.shellCount++;
+        shellOf[t] = shellId[root];
+    }
+
+    s.flipped.assign(s.triangles, 0);
+    s.patch.assign(s.triangles, kNoPatch);
+    orientPatches(links, shellOf, s);
+    checkBalance(table, s.corners, s);
+    withMeshTypes(mesh, [&](auto position, auto) {
+        traceLoops(links, s.corners, position, vertices, s);
+        return 0;
+    });
+    return s;
+}
+
+}  // namespace detail
+}  // namespace massprops
