@@ -102,6 +102,7 @@ std::string layouts() {
         .field("cavities", &Repairs::cavities)
         .field("cappedHoles", &Repairs::cappedHoles)
         .field("openShells", &Repairs::openShells)
+        .field("intersectingShells", &Repairs::intersectingShells)
         .field("capArea", &Repairs::capArea);
     const Layout<Diagnostics> diagnostics = Layout<Diagnostics>("Diagnostics")
         .field("triangles", &Diagnostics::triangles)

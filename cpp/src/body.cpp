@@ -121,6 +121,7 @@ void mergeDiagnostics(Diagnostics& into, const Diagnostics& d, double area, doub
     r.cavities += d.repairs.cavities;
     r.cappedHoles += d.repairs.cappedHoles;
     r.openShells += d.repairs.openShells;
+    r.intersectingShells += d.repairs.intersectingShells;
     const bool bothKnown = std::isfinite(area) && std::isfinite(total) && area + total > 0;
     r.capArea = bothKnown ? (r.capArea * total + d.repairs.capArea * area) / (total + area)
                           : std::max(r.capArea, d.repairs.capArea);

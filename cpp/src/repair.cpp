@@ -117,24 +117,51 @@ double windingNumber(const Surface& s, const Patches& p, const RepairPlan& plan,
     return total / (4 * kPi);
 }
 
-// A point on patch `id`: the centroid of its largest triangle.
+bool contains(const Vec3& lo, const Vec3& hi, const Vec3& x) {
+    return x[0] >= lo[0] && x[0] <= hi[0] && x[1] >= lo[1] && x[1] <= hi[1] && x[2] >= lo[2] && x[2] <= hi[2];
+}
+
+// Points on patch `id` that a shell nested in another must all have inside it: the centroid of
+// its largest triangle and its extreme corners along each axis.
 template <typename Positions, typename Indices>
-Vec3 pointOn(const Patches& p, std::uint32_t id, Positions position, Indices index, const Vec3& origin) {
+std::vector<Vec3> pointsOn(const Patches& p, std::uint32_t id, Positions position, Indices index, const Vec3& origin) {
     double best = -1;
-    Vec3 point{0, 0, 0};
+    std::vector<Vec3> points(7, Vec3{0, 0, 0});
     for (std::uint32_t i = p.start[id]; i < p.start[id + 1]; ++i) {
         const Triangle tri = triangleAt(position, index, p.order[i], origin);
         const double area2 = dot(tri.n, tri.n);
         if (area2 > best) {
             best = area2;
-            point = scale(add(add(tri.a, tri.b), tri.c), 1.0 / 3);
+            points[0] = scale(add(add(tri.a, tri.b), tri.c), 1.0 / 3);
         }
+        for (int k = 0; k < 3; ++k)
+            for (const Vec3& x : {tri.a, tri.b, tri.c}) {
+                if (i == p.start[id] || x[k] < points[1 + 2 * k][k]) points[1 + 2 * k] = x;
+                if (i == p.start[id] || x[k] > points[2 + 2 * k][k]) points[2 + 2 * k] = x;
+            }
     }
-    return point;
+    return points;
 }
 
-bool contains(const Vec3& lo, const Vec3& hi, const Vec3& x) {
-    return x[0] >= lo[0] && x[0] <= hi[0] && x[1] >= lo[1] && x[1] <= hi[1] && x[2] >= lo[2] && x[2] <= hi[2];
+enum class Nesting { Outside, Inside, Intersecting };
+
+// Where patch `id` lies relative to patch `other`: judged at every sample point; a point on
+// `other`'s surface (winding number near 1/2) says nothing.
+template <typename Positions, typename Indices>
+Nesting nesting(const Surface& s, const Patches& p, const RepairPlan& plan, std::uint32_t other,
+                const std::vector<Vec3>& points, Positions position, Indices index, const Vec3& origin) {
+    int inside = 0, outside = 0;
+    for (const Vec3& x : points) {
+        if (!contains(p.lo[other], p.hi[other], x)) {
+            ++outside;
+            continue;
+        }
+        const double w = std::abs(windingNumber(s, p, plan, other, x, position, index, origin));
+        if (w > 0.75) ++inside;
+        if (w < 0.25) ++outside;
+    }
+    if (inside > 0 && outside > 0) return Nesting::Intersecting;
+    return inside > 0 ? Nesting::Inside : Nesting::Outside;
 }
 
 // The final sign of each patch: +1 keeps the walk's winding, -1 reverses it, 0 leaves it out.
@@ -154,13 +181,16 @@ std::vector<int> patchSigns(const Surface& s, const Patches& p, const RepairPlan
     }
     for (std::uint32_t id = 0; id < n; ++id) {
         if (!solid[id]) continue;
-        const Vec3 x = pointOn(p, id, position, index, origin);
+        const std::vector<Vec3> points = pointsOn(p, id, position, index, origin);
         int depth = 0;
+        bool overlaps = false;
         for (std::uint32_t other = 0; other < n; ++other) {
             if (other == id || !solid[other] || std::abs(p.volume6[other]) <= std::abs(p.volume6[id])) continue;
-            if (!contains(p.lo[other], p.hi[other], x)) continue;
-            if (std::abs(windingNumber(s, p, plan, other, x, position, index, origin)) > 0.5) ++depth;
+            const Nesting where = nesting(s, p, plan, other, points, position, index, origin);
+            depth += where == Nesting::Inside;
+            overlaps = overlaps || where == Nesting::Intersecting;
         }
+        repairs.intersectingShells += overlaps;
         if (depth % 2 == 1) {
             sign[id] = -sign[id];
             ++repairs.cavities;

@@ -82,6 +82,7 @@ struct Repairs {
     std::uint32_t cavities = 0;           // closed shells inside an odd number of others: holes in the solid
     std::uint32_t cappedHoles = 0;        // boundary loops closed by a fan from their vertices' mean
     std::uint32_t openShells = 0;         // pieces that cannot be closed (fins, non-orientable), left out
+    std::uint32_t intersectingShells = 0; // shells that cross a larger one: both count, their overlap twice
     double capArea = 0;                   // the caps' area as a fraction of the surface area
 };
 
