@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { box } from './helpers/meshes.js';
+
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const run = (...args) => execFileSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
 
@@ -17,10 +19,13 @@ test('examples/shapes.mjs prints each body', () => {
 
 test('examples/measure-file.mjs measures an ASCII STL in the requested units', () => {
   // A 10 × 10 × 10 mm cube as ASCII STL (outward facets), measured in metres at 1000 kg/m³.
-  const corners = (i) => [i & 1 ? 10 : 0, i & 2 ? 10 : 0, i & 4 ? 10 : 0];
-  const quads = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
-  const facets = quads.flatMap((q) => [[q[0], q[1], q[2]], [q[0], q[2], q[3]]]).map((t) =>
-    `facet normal 0 0 0\nouter loop\n${t.map((i) => `vertex ${corners(i).join(' ')}`).join('\n')}\nendloop\nendfacet`);
+  const { positions, indices } = box([0, 0, 0], [10, 10, 10]);
+  const vertex = (v) => `vertex ${positions[3 * v]} ${positions[3 * v + 1]} ${positions[3 * v + 2]}`;
+  const facets = [];
+  for (let t = 0; t < indices.length; t += 3) {
+    const corners = [indices[t], indices[t + 1], indices[t + 2]].map(vertex).join('\n');
+    facets.push(`facet normal 0 0 0\nouter loop\n${corners}\nendloop\nendfacet`);
+  }
   const file = join(mkdtempSync(join(tmpdir(), 'mp-stl-')), 'cube.stl');
   writeFileSync(file, `solid cube\n${facets.join('\n')}\nendsolid cube\n`);
   const out = run('examples/measure-file.mjs', file, '--density', '1000', '--scale', '0.001');

@@ -280,6 +280,13 @@ describe('transform(body, { position, quaternion, scale }) equals measuring the 
     }
   });
 
+  test('a uniform scale may be given as one number', () => {
+    const r = mp.transform(mp.box(1, 2, 3), { scale: 2 });
+    // A 2×4×6 box: volume 48, I_xx = m (4² + 6²)/12.
+    expect(r.volume).toBeCloseTo(48, 12);
+    expect(r.inertia[0]).toBeCloseTo((48 * (16 + 36)) / 12, 10);
+  });
+
   test('transform composes: two transforms equal their composition measured directly', () => {
     const m = lumpy();
     const t1 = { position: [1, 0, -1], quaternion: axisAngle([0, 0, 1], 0.4) };
@@ -361,7 +368,7 @@ describe('exact invariances of the exact reference', () => {
 describe('holes given by negative mass', () => {
   // A 4×4×4 box with a 2×2×2 cavity in its middle: I_xx = (64·32 − 8·8)/12 about the center
   // (each box m(b² + c²)/12 at density 1), volume 56.
-  test('NegativeMassPartIsSubtractedLikeSubtractTrue', () => {
+  test('a part with negative mass is subtracted like { subtract: true }', () => {
     const outer = mp.box(4, 4, 4);
     const inner = mp.box(2, 2, 2);
     const expectedIxx = (64 * 32 - 8 * 8) / 12;
@@ -377,12 +384,5 @@ describe('holes given by negative mass', () => {
     }
     const viaSubtract = mp.combine([outer, { body: inner, subtract: true }]);
     expect(viaSubtract.inertia[0]).toBeCloseTo(expectedIxx, 10);
-  });
-
-  test('UniformScaleMayBeANumber', () => {
-    const r = mp.transform(mp.box(1, 2, 3), { scale: 2 });
-    expect(r.volume).toBeCloseTo(48, 12);
-    // Volume 48, I_xx = m (4² + 6²)/12.
-    expect(r.inertia[0]).toBeCloseTo((48 * (16 + 36)) / 12, 10);
   });
 });

@@ -7,7 +7,7 @@ beforeAll(async () => {
   mp = await init();
 });
 
-test('FiveMillionTrianglesAreMeasuredAndDiagnosed', () => {
+test('five million triangles are measured and diagnosed', () => {
   const { positions, indices } = torus(2, 1, 1600, 1600, Float32Array); // 5.12 M triangles
   const r = mp.mesh(positions, indices);
   expect(r.diagnostics.triangles).toBe(indices.length / 3);
@@ -20,7 +20,7 @@ test('FiveMillionTrianglesAreMeasuredAndDiagnosed', () => {
   for (const c of r.centerOfMass) expect(Math.abs(c)).toBeLessThan(1e-9);
 }, 60000);
 
-test('LargeTriangleSoupIsWelded', () => {
+test('a large triangle soup is welded into a closed mesh', () => {
   const { positions, indices } = torus(2, 1, 400, 400, Float32Array);
   const soup = new Float32Array(indices.length * 3);
   indices.forEach((v, k) => soup.set(positions.subarray(3 * v, 3 * v + 3), 3 * k));

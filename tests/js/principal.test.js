@@ -107,11 +107,11 @@ describe('general bodies: distinct moments', () => {
 });
 
 describe('repeated moments', () => {
-  test('sphere (mp.sphere): three equal moments 2/5·m·r², a valid frame, no NaN, deterministic', () => {
+  test('sphere (mp.sphere): three equal moments, a valid frame, no NaN, deterministic', () => {
+    // Its value, 2/5·m·r², is proven in tests/cpp (SphereClosedForm); here: the frame of a triple moment.
     const r = mp.sphere(2, { density: 3 });
     expectValidFrame(r);
-    const m = 3 * (4 / 3) * Math.PI * 8;
-    for (const x of r.principalMoments) expect(Math.abs(x / (0.4 * m * 4) - 1)).toBeLessThanOrEqual(TOL);
+    for (const x of r.principalMoments) expect(Math.abs(x / r.inertia[0] - 1)).toBeLessThanOrEqual(TOL);
     expect(mp.sphere(2, { density: 3 })).toEqual(r);
   });
 
@@ -145,14 +145,14 @@ describe('repeated moments', () => {
   });
 
   test.each([
-    ['long', 1, 3], // I_yy = m r²/2 = m/2 < I_xx = m(3r² + h²)/12 = m: the axis has the smallest moment
-    ['flat', 1, 0.5], // I_xx = m(3 + 1/4)/12 < m/2: the axis has the largest moment
-  ])('%s cylinder (mp.cylinder): the distinct axis is ±y with moment m r²/2, the pair is repeated', (_, radius, height) => {
+    ['long', 1, 3, 0], // axial m r²/2 = m/2 < transverse m(3r² + h²)/12 = m: the axis has the smallest moment
+    ['flat', 1, 0.5, 2], // transverse m(3 + 1/4)/12 < m/2: the axis has the largest moment
+  ])('%s cylinder (mp.cylinder): the distinct axis is ±y with the axial moment, the pair is repeated', (_, radius, height, k) => {
+    // The moments' values are proven in tests/cpp (CylinderClosedForm); here: which axis carries which.
     const r = mp.cylinder(radius, height);
     expectValidFrame(r);
-    const m = Math.PI * radius ** 2 * height;
-    const axial = (m * radius ** 2) / 2, transverse = (m * (3 * radius ** 2 + height ** 2)) / 12;
-    const k = axial < transverse ? 0 : 2;
+    const axial = r.inertia[4], transverse = r.inertia[0];
+    expect(r.inertia[8]).toBe(transverse);
     expectSameAxis(r.principalAxes[k], [0, 1, 0]);
     expect(Math.abs(r.principalMoments[k] / axial - 1)).toBeLessThanOrEqual(TOL);
     for (const i of [0, 1, 2].filter((i) => i !== k)) expect(Math.abs(r.principalMoments[i] / transverse - 1)).toBeLessThanOrEqual(TOL);

@@ -1,7 +1,8 @@
-// Torque-free spin through the package, called once per animation frame as the demo does.
+// Torque-free spin through the package, called once per animation frame as the demo does, and the
+// bounds of one call (README: at most 1e6 steps of timeStep, default 1/240 s, except symmetric bodies).
 // Expected values are the conservation laws themselves: kinetic energy ½ω·Iω and the world
 // angular momentum R(q)·Iω, computed here from the starting state.
-import { init } from '../../js/index.js';
+import { init, MassPropertiesError } from '../../js/index.js';
 
 let mp;
 beforeAll(async () => {
@@ -19,32 +20,36 @@ function rotate(q, v) {
   ];
 }
 
+const energyOf = (I, w) => 0.5 * (I[0] * w[0] ** 2 + I[1] * w[1] ** 2 + I[2] * w[2] ** 2);
+const worldMomentum = (I, s) => rotate(s.orientation, s.angularVelocity.map((w, i) => I[i] * w));
+
 function run(moments, omega, seconds, onFrame) {
   let state = { orientation: [0, 0, 0, 1], angularVelocity: omega };
   for (let frame = 0; frame < seconds * 60; frame++) {
-    state = mp.simulateRotation({ principalMoments: moments, ...state, duration: 1 / 60 });
+    const { orientation, angularVelocity } = state; // the options take only the state, no other keys
+    state = mp.simulateRotation({ principalMoments: moments, orientation, angularVelocity, duration: 1 / 60 });
     onFrame?.(state, (frame + 1) / 60);
   }
   return state;
 }
 
-test('TwoMinutesOfTumblingKeepEnergyAndAngularMomentum', () => {
+test('two minutes of tumbling keep the energy and the angular momentum', () => {
   const I = [1, 2, 3];
   const w0 = [0.3, 4, 0.2];
-  const energy = 0.5 * (I[0] * w0[0] ** 2 + I[1] * w0[1] ** 2 + I[2] * w0[2] ** 2);
+  const energy = energyOf(I, w0);
   const L = [I[0] * w0[0], I[1] * w0[1], I[2] * w0[2]];
   const size = Math.hypot(...L);
   let worst = { energy: 0, momentum: 0 };
   run(I, w0, 120, (s) => {
     worst.energy = Math.max(worst.energy, Math.abs(s.kineticEnergy / energy - 1));
-    const world = rotate(s.orientation, s.angularVelocity.map((w, i) => I[i] * w));
+    const world = worldMomentum(I, s);
     worst.momentum = Math.max(worst.momentum, Math.hypot(world[0] - L[0], world[1] - L[1], world[2] - L[2]) / size);
   });
   expect(worst.energy).toBeLessThan(1e-5);
   expect(worst.momentum).toBeLessThan(1e-9);
 });
 
-test('IntermediateAxisFlipsWhileTheOthersHold', () => {
+test('a spin about the intermediate axis flips while the others hold', () => {
   const I = [1, 2, 3];
   const eps = 1e-3;
   const flips = (axis) => {
@@ -64,4 +69,41 @@ test('IntermediateAxisFlipsWhileTheOthersHold', () => {
     expect(reversed).toBe(false);
     expect(drift).toBeLessThan(0.05);
   }
+});
+
+test('the default time step is 1/240 s', () => {
+  const start = { principalMoments: [1, 2, 3], angularVelocity: [0.3, 4, 0.2], orientation: [0, 0, 0, 1], duration: 0.5 };
+  expect(mp.simulateRotation(start)).toEqual(mp.simulateRotation({ ...start, timeStep: 1 / 240 }));
+  // A coarser step gives a (slightly) different answer, so the comparison above means something.
+  expect(mp.simulateRotation(start)).not.toEqual(mp.simulateRotation({ ...start, timeStep: 1 / 60 }));
+});
+
+test('a spin longer than 1e6 steps is advanced in several calls; a symmetric body in one call of any length', () => {
+  // 6000 s at the default 1/240 s is 1.44e6 steps: refused in one call, accepted in three.
+  const I = [1, 2, 3];
+  const w0 = [0.3, 4, 0.2];
+  let refused;
+  try {
+    mp.simulateRotation({ principalMoments: I, angularVelocity: w0, duration: 6000 });
+  } catch (e) {
+    refused = e;
+  }
+  expect(refused).toBeInstanceOf(MassPropertiesError);
+  expect(refused.code).toBe('INVALID_ARGUMENT');
+  let state = { orientation: [0, 0, 0, 1], angularVelocity: w0 };
+  for (let k = 0; k < 3; ++k) {
+    const { orientation, angularVelocity } = state;
+    state = mp.simulateRotation({ principalMoments: I, orientation, angularVelocity, duration: 2000 });
+  }
+  expect(Math.abs(energyOf(I, state.angularVelocity) / energyOf(I, w0) - 1)).toBeLessThan(1e-5);
+  const L = [I[0] * w0[0], I[1] * w0[1], I[2] * w0[2]];
+  const world = worldMomentum(I, state);
+  expect(Math.hypot(world[0] - L[0], world[1] - L[1], world[2] - L[2]) / Math.hypot(...L)).toBeLessThan(1e-8);
+
+  // Two equal moments: solved exactly, so a million seconds (2.4e8 steps' worth) is one call, and
+  // the axial rate and the energy stay as they were.
+  const S = [2, 2, 3];
+  const s = mp.simulateRotation({ principalMoments: S, angularVelocity: w0, duration: 1e6 });
+  expect(Math.abs(s.angularVelocity[2] / w0[2] - 1)).toBeLessThan(1e-12);
+  expect(Math.abs(energyOf(S, s.angularVelocity) / energyOf(S, w0) - 1)).toBeLessThan(1e-12);
 });

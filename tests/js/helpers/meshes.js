@@ -1,25 +1,40 @@
 // Mesh builders for the tests. A mesh is { positions: Float64Array, indices: Uint32Array | null }.
 // Every builder is wound outward by construction (checked in the tests with exact arithmetic),
-// has no duplicate vertices unless it is the non-indexed form, and is closed.
+// has no duplicate vertices unless asked for (the non-indexed form, a box with split faces), and
+// is closed.
 
-/** Axis-aligned box between corners `min` and `max`, outward winding, 8 vertices, 12 triangles. */
-export function box(min = [0, 0, 0], max = [1, 1, 1]) {
+// The faces of a box as quads (p, q, r, s) of corner numbers, counter-clockwise seen from
+// outside; corner k has the coordinate bits (x, y, z) = (k & 1, k & 2, k & 4).
+const BOX_FACES = [
+  [0, 4, 6, 2], // x = min, normal −x
+  [1, 3, 7, 5], // x = max, normal +x
+  [0, 1, 5, 4], // y = min, normal −y
+  [2, 6, 7, 3], // y = max, normal +y
+  [0, 2, 3, 1], // z = min, normal −z
+  [4, 5, 7, 6], // z = max, normal +z
+];
+
+/**
+ * Axis-aligned box between corners `min` and `max`, outward winding, 12 triangles: the one box
+ * (and cube) builder of the JS tests. Vertex k is the corner whose x is max if k & 1, y if k & 2,
+ * z if k & 4 (so vertex 0 is `min`, vertex 7 is `max`); triangles 2f and 2f + 1 are face f of
+ * BOX_FACES, split as (p, q, r), (p, r, s).
+ * With { splitFaces: true } every face has its own 4 vertices (24 in all, vertex 4f + j being
+ * corner j of face f), as three.js BoxGeometry writes them: a seam of duplicates on every edge.
+ */
+export function box(min = [0, 0, 0], max = [1, 1, 1], { splitFaces = false } = {}) {
+  const corner = (k) => [k & 1 ? max[0] : min[0], k & 2 ? max[1] : min[1], k & 4 ? max[2] : min[2]];
   const positions = [];
-  for (let k = 0; k < 8; ++k) {
-    // vertex k has corner bits (x, y, z) = (k & 1, k & 2, k & 4)
-    positions.push(k & 1 ? max[0] : min[0], k & 2 ? max[1] : min[1], k & 4 ? max[2] : min[2]);
-  }
-  // Each face as a quad (p, q, r, s) counter-clockwise seen from outside.
-  const quads = [
-    [0, 4, 6, 2], // x = min, normal −x
-    [1, 3, 7, 5], // x = max, normal +x
-    [0, 1, 5, 4], // y = min, normal −y
-    [2, 6, 7, 3], // y = max, normal +y
-    [0, 2, 3, 1], // z = min, normal −z
-    [4, 5, 7, 6], // z = max, normal +z
-  ];
   const indices = [];
-  for (const [p, q, r, s] of quads) indices.push(p, q, r, p, r, s);
+  if (splitFaces) {
+    BOX_FACES.forEach((quad, f) => {
+      for (const k of quad) positions.push(...corner(k));
+      indices.push(4 * f, 4 * f + 1, 4 * f + 2, 4 * f, 4 * f + 2, 4 * f + 3);
+    });
+  } else {
+    for (let k = 0; k < 8; ++k) positions.push(...corner(k));
+    for (const [p, q, r, s] of BOX_FACES) indices.push(p, q, r, p, r, s);
+  }
   return { positions: new Float64Array(positions), indices: new Uint32Array(indices) };
 }
 
@@ -339,4 +354,19 @@ export const CLOSED_CUBE_DIAGNOSTICS = Object.freeze({
   consistentWinding: true,
   inverted: false,
   degenerateTriangles: 0,
+  shells: 1,
+  holes: 0,
+  weldedVertices: 0,
+  hullFaces: 0,
+  // A clean closed mesh is measured as given: nothing repaired.
+  repairs: Object.freeze({
+    duplicateTriangles: 0,
+    flippedTriangles: 0,
+    invertedShells: 0,
+    cavities: 0,
+    cappedHoles: 0,
+    openShells: 0,
+    intersectingShells: 0,
+    capArea: 0,
+  }),
 });
