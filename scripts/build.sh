@@ -1,36 +1,33 @@
 #!/usr/bin/env bash
-# Builds the native core with its tests (build/native), the WebAssembly module
-# (dist/mass_properties_wasm.js) and the same C++ tests as WebAssembly (build/wasm-tests).
+# Builds, with the presets in CMakePresets.json, the native core with its tests (build/native), the
+# WebAssembly module (dist/mass_properties_wasm.js, an ES module written by CMake itself) and the
+# same C++ tests as WebAssembly (build/wasm-tests).
 # Usage: scripts/build.sh [native|wasm|wasm-tests|all]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-wasm}
 jobs=$(nproc 2>/dev/null || echo 2)
 
+# The presets name Debian's Emscripten toolchain file; another Emscripten (emsdk) brings its own.
+emscripten_toolchain=()
+if [ ! -f /usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake ] && command -v em-config >/dev/null; then
+  emscripten_toolchain=(--toolchain "$(em-config EMSCRIPTEN_ROOT)/cmake/Modules/Platform/Emscripten.cmake")
+fi
+
 if [ "$what" = native ] || [ "$what" = all ]; then
   bash scripts/setup.sh test
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build build/native -j "$jobs"
+  cmake --preset native >/dev/null
+  cmake --build --preset native -j "$jobs"
 fi
 
 if [ "$what" = wasm ] || [ "$what" = all ]; then
   bash scripts/setup.sh build
-  # Debian's Emscripten runs its JS optimizer with the system's node modules.
-  export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
-  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
-    -DEigen3_DIR=/usr/share/eigen3/cmake -DCMAKE_FIND_ROOT_PATH_MODE_PACKAGE=BOTH >/dev/null
-  cmake --build build/wasm -j "$jobs"
-  # The classic MODULARIZE glue made into an ES module (EXPORT_ES6 in 3.1.6 needs __dirname).
-  mkdir -p dist
-  { cat build/wasm/mass_properties_wasm.js; printf '\nexport default createMassPropertiesModule;\n'; } \
-    > dist/mass_properties_wasm.js.tmp
-  mv dist/mass_properties_wasm.js.tmp dist/mass_properties_wasm.js
+  cmake --preset wasm "${emscripten_toolchain[@]}" >/dev/null
+  cmake --build --preset wasm -j "$jobs"
 fi
 
 if [ "$what" = wasm-tests ] || [ "$what" = all ]; then
   bash scripts/setup.sh test
-  export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
-  emcmake cmake -S . -B build/wasm-tests -DCMAKE_BUILD_TYPE=Release -DMASS_PROPERTIES_WASM_TESTS=ON \
-    -DEigen3_DIR=/usr/share/eigen3/cmake -DCMAKE_FIND_ROOT_PATH_MODE_PACKAGE=BOTH >/dev/null
-  cmake --build build/wasm-tests -j "$jobs" --target mass_properties_tests
+  cmake --preset wasm-tests "${emscripten_toolchain[@]}" >/dev/null
+  cmake --build --preset wasm-tests -j "$jobs"
 fi

@@ -1,5 +1,6 @@
 // The demo's static server: web/ at /, plus exactly the package files and node_modules the page
-// imports. Usage: node scripts/serve.mjs (PORT=8080 by default; if busy, the next free port).
+// imports. Usage: node scripts/serve.mjs [--csp] (PORT=8080 by default; if busy, the next free
+// port; --csp sends the strict Content-Security-Policy below with every response).
 // Tests import startServer({ port: 0 }) to get a free port.
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
@@ -17,6 +18,10 @@ const MOUNTS = [
   ['/node_modules/three/', path.join(ROOT, 'node_modules', 'three')],
   ['/', path.join(ROOT, 'web')],
 ];
+
+// What a strict site allows: scripts from its own origin and WebAssembly compilation, but no
+// eval or new Function ('unsafe-eval'). The package must work under it.
+export const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'";
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -65,6 +70,12 @@ function send(res, status, body, type = 'text/plain; charset=utf-8', head = fals
   res.end(head ? undefined : body);
 }
 
+// Extra response headers (e.g. a Content-Security-Policy) on every response of one server.
+function withHeaders(res, headers) {
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = (status, fields) => writeHead(status, { ...fields, ...headers });
+}
+
 // Maps a URL path to a file inside one mount, or null. Decoding happens before normalizing, so
 // '%2e%2e/' cannot climb out; the final check runs on the real path, so symlinks cannot either.
 async function resolveFile(urlPath) {
@@ -94,7 +105,7 @@ async function resolveFile(urlPath) {
   return null;
 }
 
-async function handle(req, res) {
+async function handle(req, res, pages) {
   const head = req.method === 'HEAD';
   if (req.method !== 'GET' && !head) {
     res.setHeader('Allow', 'GET, HEAD');
@@ -102,6 +113,10 @@ async function handle(req, res) {
   }
   const { pathname } = new URL(req.url, 'http://localhost');
   if (pathname === '/models/bunny.json') return send(res, 200, bunny(), MIME['.json'], head);
+  if (Object.hasOwn(pages, pathname)) {
+    const body = pages[pathname];
+    return send(res, 200, body, MIME[path.extname(pathname).toLowerCase()], head);
+  }
 
   const file = await resolveFile(pathname);
   if (!file) return send(res, 404, 'not found\n', undefined, head);
@@ -113,7 +128,9 @@ async function handle(req, res) {
     'X-Content-Type-Options': 'nosniff',
   });
   if (head) return res.end();
-  createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 function listen(server, port, host) {
@@ -134,11 +151,13 @@ function listen(server, port, host) {
 
 /**
  * Starts the server on `port` (0: any free port); if it is busy, tries the next `tries - 1`
- * ports. Resolves to { url, port, server, close }.
+ * ports. `headers` are added to every response; `pages` maps URL paths to extra files' contents
+ * (test pages), served before the mounts. Resolves to { url, port, server, close }.
  */
-export async function startServer({ port = 8080, host = '127.0.0.1', tries = 20 } = {}) {
+export async function startServer({ port = 8080, host = '127.0.0.1', tries = 20, headers = {}, pages = {} } = {}) {
   const server = createServer((req, res) => {
-    handle(req, res).catch((error) => {
+    withHeaders(res, headers);
+    handle(req, res, pages).catch((error) => {
       if (!res.headersSent) send(res, 500, `internal error: ${error.message}\n`);
       else res.destroy();
     });
@@ -157,10 +176,11 @@ export async function startServer({ port = 8080, host = '127.0.0.1', tries = 20 
     port: actual,
     // The address bound, so clients that resolve 'localhost' to ::1 first still connect.
     url: `http://${host}:${actual}/`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections?.();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -170,6 +190,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     console.error(`PORT must be an integer from 0 to 65535, got ${process.env.PORT}`);
     process.exit(1);
   }
-  const { port: actual } = await startServer({ port });
-  console.log(`mass-properties demo: http://localhost:${actual}/`);
+  const csp = process.argv.includes('--csp');
+  const { port: actual } = await startServer({
+    port,
+    headers: csp ? { 'Content-Security-Policy': STRICT_CSP } : {},
+  });
+  console.log(`mass-properties demo: http://localhost:${actual}/${csp ? ` (${STRICT_CSP})` : ''}`);
 }

@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
 # Makes sure the tools the build needs are here; installs Debian's packages when it can.
-# Usage: scripts/setup.sh [build|test]   (test also needs GoogleTest and Chromium)
+# Usage: scripts/setup.sh [build|test]   (test also needs what the tests, fuzzer and lint use)
+# The packages and how to tell they are present: scripts/debian-packages.txt.
 set -euo pipefail
 need=${1:-build}
+list="$(dirname "$0")/debian-packages.txt"
+
+present() {
+  case "$1" in
+    cmd:*) command -v "${1#cmd:}" >/dev/null ;;
+    file:*) compgen -G "${1#file:}" >/dev/null ;;
+    *) return 1 ;;
+  esac
+}
 
 missing=()
-command -v g++ >/dev/null || missing+=(g++)
-command -v cmake >/dev/null || missing+=(cmake)
-command -v em++ >/dev/null || missing+=(emscripten)
-[ -f /usr/include/eigen3/Eigen/Core ] || missing+=(libeigen3-dev)
-if [ "$need" = test ]; then
-  [ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
-  [ -d /usr/src/googletest/googletest ] || missing+=(googletest)  # sources, for the wasm32 test build
-  command -v chromium >/dev/null || missing+=(chromium)
-fi
+while read -r package stage probe _; do
+  case "$package" in '' | '#'*) continue ;; esac
+  [ "$stage" = build ] || [ "$need" = test ] || continue
+  present "$probe" || missing+=("$package")
+done <"$list"
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # Everything a change must pass: native core tests (ctest, then the same tests compiled to
-# wasm32 under Node), the package on the built wasm (Jest), and the demo page in Debian's
-# Chromium (node --test + playwright-core).
+# wasm32 under Node), a short bounded fuzz run (ASan + UBSan), the package on the built wasm
+# (Jest), the demo page and a strict-CSP page in Debian's Chromium (node --test +
+# playwright-core), and the format/lint check.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm ci --no-audit --no-fund
+# (Re)install when package-lock.json is newer than the install (npm ci stamps node_modules).
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
 bash scripts/build.sh all
-ctest --test-dir build/native --output-on-failure
+ctest --preset native
 node build/wasm-tests/mass_properties_tests.cjs --gtest_brief=1
+if [ -f scripts/fuzz.sh ]; then bash scripts/fuzz.sh; fi
 node --experimental-vm-modules node_modules/jest/bin/jest.js
 node --test tests/browser/
+npm run --silent lint

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Formatting and lint of the C++ (clang-format, .clang-format) and the JS/TS (Prettier,
+# .prettierrc.json; ESLint, eslint.config.js).
+# Usage: scripts/lint.sh          check only, list what fails (npm run lint, part of npm test)
+#        scripts/lint.sh --fix    rewrite the files in place (npm run format)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fix=false
+[ "${1:-}" = --fix ] && fix=true
+
+# Tracked and new (not ignored) files, so work not yet committed is checked too.
+files() {
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git ls-files -co --exclude-standard -- "$@" | while read -r f; do [ -f "$f" ] && echo "$f"; done
+  else
+    local names=()
+    for p in "$@"; do names+=(-o -name "$p"); done
+    find . \( -path ./node_modules -o -path ./build -o -path ./dist \) -prune -o -type f \( "${names[@]:1}" \) -print |
+      sed 's|^\./||'
+  fi
+}
+mapfile -t cpp < <(files '*.cpp' '*.h')
+mapfile -t js < <(files '*.js' '*.mjs' '*.cjs' '*.ts')
+
+bash scripts/setup.sh test >/dev/null # clang-format
+failed=0
+if $fix; then
+  clang-format -i "${cpp[@]}"
+  npx --no-install prettier --log-level warn --write "${js[@]}"
+  npx --no-install eslint --fix .
+  exit 0
+fi
+
+bad=()
+for f in "${cpp[@]}"; do clang-format "$f" | cmp -s - "$f" || bad+=("$f"); done
+if [ ${#bad[@]} -gt 0 ]; then
+  printf 'clang-format: %s\n' "${bad[@]}" >&2
+  failed=1
+fi
+npx --no-install prettier --log-level warn --check "${js[@]}" || failed=1
+npx --no-install eslint . || failed=1
+if [ $failed != 0 ]; then
+  echo "lint: the files above need changes; 'npm run format' rewrites the layout (clang-format 14, Prettier)." >&2
+  exit 1
+fi
+echo "lint: clean (${#cpp[@]} C++ files, ${#js[@]} JS/TS files)"
