@@ -48,10 +48,39 @@ export interface Diagnostics {
   /** Shared edges not traversed equally often in both directions. */
   inconsistentEdges: number;
   consistentWinding: boolean;
-  /** The winding enclosed a negative volume; results are those of the flipped (outward) mesh. */
+  /** The winding as given encloses a negative volume (the solid mode turns it outward). */
   inverted: boolean;
   /** Triangles of zero area (repeated or collinear vertices). */
   degenerateTriangles: number;
+  /** Edge-connected pieces. */
+  shells: number;
+  /** Boundary loops. */
+  holes: number;
+  /** Vertices merged into another by welding. */
+  weldedVertices: number;
+  /** Triangles of the convex hull (mode 'convex' only, else 0). */
+  hullFaces: number;
+  /** What the solid mode changed to obtain its numbers; all zero for a clean closed mesh. */
+  repairs: Repairs;
+}
+
+export interface Repairs {
+  /** Repeats of another triangle (same welded vertices, either winding), left out. */
+  duplicateTriangles: number;
+  /** Triangles wound against the rest of their shell, flipped. */
+  flippedTriangles: number;
+  /** Shells wound inside-out as a whole, turned outward. */
+  invertedShells: number;
+  /** Closed shells inside an odd number of others: holes in the solid. */
+  cavities: number;
+  /** Boundary loops closed by a fan from the mean of their vertices (see mp.holes). */
+  cappedHoles: number;
+  /** Pieces that cannot be closed (a fin on a shared edge, a non-orientable patch), left out. */
+  openShells: number;
+  /** Shells that cross a larger one: both count, so their common volume counts twice. */
+  intersectingShells: number;
+  /** The caps' area as a fraction of the surface area: small for a few pin holes, large for a missing side. */
+  capArea: number;
 }
 
 export interface MassProperties {
@@ -78,6 +107,25 @@ export interface MassProperties {
 /** The result of mp.mesh: always with the diagnostics of the mesh as given. */
 export interface MeshMassProperties extends MassProperties {
   diagnostics: Diagnostics;
+}
+
+/** Vertices this close weld too: a distance, or relative to the mesh's largest bounding-box side. */
+export type WeldOption = number | { distance?: number; relative?: number };
+
+/**
+ * How the mass is spread: 'solid' (default) through the solid the surface bounds, repaired;
+ * 'shell' over the surface (density per unit area, or per unit volume with `thickness`; volume
+ * is then the area, times the thickness if given); 'convex' through the solid convex hull.
+ */
+export type MeshOptions = MassOptions & {
+  mode?: 'solid' | 'shell' | 'convex';
+  /** Shell only: the wall thickness, which makes `density` per unit volume. */
+  thickness?: number;
+  weld?: WeldOption;
+};
+
+export interface InspectOptions {
+  weld?: WeldOption;
 }
 
 /** What transform, combine and inertiaAbout need of a body. */
@@ -137,8 +185,10 @@ export type Indices = Uint32Array | Uint16Array | Uint8Array | null | undefined;
 export interface MassPropertiesModule {
   /** Every error code the library uses. */
   readonly errorCodes: readonly ErrorCode[];
-  mesh(positions: Positions, indices?: Indices, options?: MassOptions): MeshMassProperties;
-  inspect(positions: Positions, indices?: Indices): Diagnostics;
+  mesh(positions: Positions, indices?: Indices, options?: MeshOptions): MeshMassProperties;
+  inspect(positions: Positions, indices?: Indices, options?: InspectOptions): Diagnostics;
+  /** The holes the solid mode closes: each boundary loop's xyz positions in order (its cap is the fan from their mean). */
+  holes(positions: Positions, indices?: Indices, options?: InspectOptions): Float64Array[];
   box(width: number, height: number, depth: number, options?: MassOptions): MassProperties;
   sphere(radius: number, options?: MassOptions): MassProperties;
   ellipsoid(rx: number, ry: number, rz: number, options?: MassOptions): MassProperties;

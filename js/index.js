@@ -214,6 +214,25 @@ function createModule(wasm, onTrap) {
       });
     },
 
+    /**
+     * The holes the solid mode closes, each as a Float64Array of the xyz positions of its boundary
+     * loop in order (the cap is the fan from their mean): what a viewer draws to show the repair.
+     */
+    holes(positions, indices, options) {
+      const weld = weldArgs(readOptions(options, INSPECT_KEYS, 'options').weld);
+      return withMesh(positions, indices, (mesh) => {
+        try {
+          run(wasm._holeLoops, ...mesh, ...weld);
+          const flat = new Float64Array(wasm.HEAPU8.buffer, wasm._loopBufferAddress(), wasm._loopBufferLength());
+          const loops = [];
+          for (let i = 0; i < flat.length; i += 1 + 3 * flat[i]) loops.push(flat.slice(i + 1, i + 1 + 3 * flat[i]));
+          return loops;
+        } finally {
+          wasm._releaseLoopBuffer();
+        }
+      });
+    },
+
     box: (width, height, depth, options) =>
       shape(wasm._box, [[width, 'width'], [height, 'height'], [depth, 'depth']], options),
     sphere: (radius, options) => shape(wasm._sphere, [[radius, 'radius']], options),

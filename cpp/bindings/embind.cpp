@@ -279,6 +279,31 @@ int inspectMeshRaw(std::uintptr_t positions, std::uint32_t positionCount, Scalar
                              meshOptions(MeshMode::Solid, 0, weldDistance, weldRelative)));
 }
 
+// Loops cross as one flat array: [count, x, y, z, x, y, z, ..., count, ...].
+std::vector<double>& loopBuffer() {
+    static std::vector<double> buffer;
+    return buffer;
+}
+
+int holeLoopsRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
+                 std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType, double weldDistance,
+                 double weldRelative) {
+    Outcome<Loops> loops = holeLoops(meshView(positions, positionCount, positionType, indices, indexCount, indexType),
+                                     meshOptions(MeshMode::Solid, 0, weldDistance, weldRelative));
+    std::vector<double>& out = loopBuffer();
+    out.clear();
+    for (const std::vector<Vec3>& loop : loops.value) {
+        out.push_back(static_cast<double>(loop.size()));
+        for (const Vec3& p : loop) out.insert(out.end(), p.begin(), p.end());
+    }
+    out.shrink_to_fit();  // the heap returns to where it was once the JS has read it
+    lastMessage() = std::move(loops.message);
+    return static_cast<int>(loops.status);
+}
+std::uintptr_t loopBufferAddress() { return reinterpret_cast<std::uintptr_t>(loopBuffer().data()); }
+std::uint32_t loopBufferLength() { return static_cast<std::uint32_t>(loopBuffer().size()); }
+void releaseLoopBuffer() { std::vector<double>().swap(loopBuffer()); }
+
 int boxRaw(double w, double h, double d, MassOptions::Given given, double value) {
     return reply(box(w, h, d, massOptions(given, value)));
 }
@@ -341,6 +366,10 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
 
     function("_measureMesh", &measureMeshRaw);
     function("_inspectMesh", &inspectMeshRaw);
+    function("_holeLoops", &holeLoopsRaw);
+    function("_loopBufferAddress", &loopBufferAddress);
+    function("_loopBufferLength", &loopBufferLength);
+    function("_releaseLoopBuffer", &releaseLoopBuffer);
     function("_box", &boxRaw);
     function("_sphere", &sphereRaw);
     function("_ellipsoid", &ellipsoidRaw);

@@ -93,7 +93,7 @@ bool overflowed(const detail::Moments& m) { return !std::isfinite(m.dAbs) || !st
 // areas do) cannot be told from a flat one by its integrals: its extent says it is out of range.
 bool underflowed(const detail::Bounds& box) {
     const double extent = std::max({box.hi[0] - box.lo[0], box.hi[1] - box.lo[1], box.hi[2] - box.lo[2]});
-    return extent < 1e-96;  // extent^3 < 1e-288: fewer than 12 digits of a volume left
+    return extent > 0 && extent < 1e-96;  // extent^3 < 1e-288; all points equal is flat, not small
 }
 
 Failure tooSmall() {
@@ -223,6 +223,28 @@ Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOp
     d.inverted = m.given < 0;
     if (clean(a) && d.inverted) d.repairs.invertedShells = 1;
     out.value = d;
+    return out;
+}
+
+Outcome<Loops> holeLoops(const MeshView& mesh, const MeshOptions& meshOptions) {
+    std::string message;
+    Status status = detail::validateMesh(mesh, message);
+    if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
+    if (status != Status::Ok) return Failure{status, message};
+    Analysis a = analyze(mesh, meshOptions);
+    Outcome<Loops> out;
+    if (clean(a)) return out;
+    const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin);
+    const detail::Surface& s = a.surface;
+    detail::withMeshTypes(mesh, [&](auto position, auto) {
+        for (std::size_t loop = 0; loop < plan.loopCapped.size(); ++loop) {
+            if (!plan.loopCapped[loop]) continue;
+            std::vector<Vec3>& points = out.value.emplace_back();
+            for (std::uint32_t i = s.loopStart[loop]; i < s.loopStart[loop + 1]; ++i)
+                points.push_back(position(s.loopVertices[i]));
+        }
+        return 0;
+    });
     return out;
 }
 

@@ -243,8 +243,10 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
             const auto& cap = plan.caps[c];
             capArea += 0.5 * norm(cross(sub(cap[1], cap[0]), sub(cap[2], cap[0])));
         }
-        for (std::size_t loop = 0; loop < s.loopPatch.size(); ++loop)
-            if (sign[s.loopPatch[loop]] != 0) ++repairs.cappedHoles;
+        for (std::size_t loop = 0; loop < s.loopPatch.size(); ++loop) {
+            plan.loopCapped.push_back(sign[s.loopPatch[loop]] != 0);
+            repairs.cappedHoles += plan.loopCapped.back();
+        }
         repairs.capArea = surfaceArea > 0 ? capArea / surfaceArea : 0;
         return 0;
     });

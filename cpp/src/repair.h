@@ -17,6 +17,7 @@ struct RepairPlan {
     // Cap triangles relative to the origin, wound outward for their shell (already signed).
     std::vector<std::array<Vec3, 3>> caps;
     std::vector<std::int8_t> capWeight;
+    std::vector<std::uint8_t> loopCapped;  // per loop of the surface: 1 if its cap counts
     Repairs repairs;
     bool asGiven = true;  // every weight +1 and no caps: integrate the mesh exactly as given
 };

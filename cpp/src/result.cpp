@@ -93,7 +93,10 @@ Result solidResult(const UnitSolid& solid, const MassOptions& options, const Dia
     }
     // A solid's own numbers are physical by construction: any failure here is a range problem.
     Result result = describeBody(body, outOfRange);
-    if (result.ok()) return result;
+    if (result.ok()) {
+        if (!byMass) result.value.density = density;  // as given, not rounded through mass / volume
+        return result;
+    }
     MassProperties attempted;
     attempted.volume = body.volume;
     attempted.mass = body.mass;

@@ -189,6 +189,11 @@ Result measureMesh(const MeshView& mesh, const MassOptions& options = {}, const 
 // mode would change.
 Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOptions = {});
 
+// The holes Solid mode closes: for each capped boundary loop, the (welded) positions of its
+// vertices in order. Empty for a closed mesh.
+using Loops = std::vector<std::vector<Vec3>>;
+Outcome<Loops> holeLoops(const MeshView& mesh, const MeshOptions& meshOptions = {});
+
 // Bytes of scratch memory measureMesh and inspectMesh allocate at most for a mesh of this size
 // (beyond the caller's own arrays), so a caller with a bounded heap can refuse it beforehand.
 std::uint64_t meshWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount);
