@@ -1,7 +1,11 @@
 // Measuring baked parts: each part on its own, then the body they make together. One home for
 // what the three.js adapter does after baking and what code measuring baked parts elsewhere
 // (the demo's Web Worker) does with them. Plain data only: no three.js here.
-import { fail, isMassPropertiesError, typeName } from './errors.js';
+import { MassPropertiesError, fail, isMassPropertiesError, typeName } from './errors.js';
+
+// Errors in how a part was handed over (its options, the type of its arrays) rather than in its
+// triangles: the caller's mistake, thrown instead of quietly leaving the part out of the body.
+const CALLER_CODES = new Set(['INVALID_TYPE', 'INVALID_OPTIONS', 'INVALID_DENSITY', 'INVALID_MASS']);
 
 export function checkModule(mp) {
   if (typeof mp?.mesh !== 'function' || typeof mp?.combine !== 'function') {
@@ -10,15 +14,18 @@ export function checkModule(mp) {
 }
 
 /**
- * One part `{ positions, indices, density, ...rest }` measured: `{ ...rest, result }`, or
- * `{ ...rest, result: null, error }` when the core refuses it (a MassPropertiesError, e.g. a
- * flat part's ZERO_VOLUME). Any other error is a bug and is rethrown.
+ * One part `{ positions, indices, density, mode, thickness, weld, ...rest }` measured with
+ * mp.mesh: `{ ...rest, result }`, or `{ ...rest, result: null, error }` when the core refuses
+ * the triangles (a MassPropertiesError, e.g. a flat solid's ZERO_VOLUME). A refused option is
+ * thrown with `name` (what the part is called in messages) in front; any other error is a bug
+ * and is rethrown as it is.
  */
-export function measurePart(mp, { positions, indices, density, ...rest }) {
+export function measurePart(mp, { positions, indices, density, mode, thickness, weld, ...rest }, name = 'part') {
   try {
-    return { ...rest, result: mp.mesh(positions, indices, { density }) };
+    return { ...rest, result: mp.mesh(positions, indices, { density, mode, thickness, weld }) };
   } catch (error) {
     if (!isMassPropertiesError(error)) throw error;
+    if (CALLER_CODES.has(error.code)) throw new MassPropertiesError(error.code, `${name}: ${error.message}`);
     return { ...rest, result: null, error };
   }
 }
@@ -31,16 +38,17 @@ export function combineMeasured(mp, parts) {
 }
 
 /**
- * Measures baked parts (`{ positions, indices, density }`, other fields carried through, e.g.
- * mesh and instanceId) and combines them: `{ body, parts }`, each part with `result` or `error`
- * as measurePart gives it; `body` is null when no part could be measured.
+ * Measures baked parts (`{ positions, indices, density }` and optionally `mode`, `thickness`,
+ * `weld` as mp.mesh takes them; other fields carried through, e.g. mesh and instanceId) and
+ * combines them: `{ body, parts }`, each part with `result` or `error` as measurePart gives it;
+ * `body` is null when no part could be measured.
  */
 export function measureParts(mp, parts) {
   checkModule(mp);
   if (!Array.isArray(parts)) fail('INVALID_ARGUMENT', `parts must be an array, got ${typeName(parts)}`);
   const measured = parts.map((part, k) => {
     if (part === null || typeof part !== 'object') fail('INVALID_ARGUMENT', `parts[${k}] must be an object, got ${typeName(part)}`);
-    return measurePart(mp, part);
+    return measurePart(mp, part, `parts[${k}]`);
   });
   return { body: combineMeasured(mp, measured), parts: measured };
 }

@@ -13,7 +13,13 @@ import type {
   SphereGeometry,
   Vector3,
 } from 'three';
-import type { MassProperties, MassPropertiesError, MassPropertiesModule } from './index.js';
+import type { MassProperties, MassPropertiesError, MassPropertiesModule, MeshOptions, WeldOption } from './index.js';
+
+/** How a mesh's mass is spread: 'solid' (repaired), 'shell' or 'convex' (see MeshOptions). */
+export type MeshMode = NonNullable<MeshOptions['mode']>;
+
+/** An option that may differ per mesh: a value, or a function of the mesh (and instance). */
+export type PerMesh<T> = T | ((mesh: Mesh, instanceId: number | undefined) => T);
 
 /** Read like the package's options: own or inherited properties and getters; an unknown key throws INVALID_OPTIONS. */
 export interface ComputeOptions {
@@ -21,7 +27,17 @@ export interface ComputeOptions {
    * Mass per unit volume of each mesh: a number, or a function of the mesh (and the instance of
    * an InstancedMesh or BatchedMesh), e.g. `(mesh) => mesh.userData.density`. Default 1.
    */
-  density?: number | ((mesh: Mesh, instanceId: number | undefined) => number);
+  density?: PerMesh<number>;
+  /**
+   * How each mesh is measured, as mp.mesh's `mode`: 'solid' (default; open meshes are closed,
+   * flipped triangles turned, cavities subtracted), 'shell' (mass on the surface) or 'convex'
+   * (the solid convex hull). A function may return undefined for the default.
+   */
+  mode?: PerMesh<MeshMode | undefined>;
+  /** Wall thickness of the meshes measured as shells (mp.mesh refuses it for other modes). */
+  thickness?: PerMesh<number | undefined>;
+  /** Weld distance of each mesh, as mp.mesh's `weld`, in `object3D`'s frame. */
+  weld?: PerMesh<WeldOption | undefined>;
   /** Skip objects that are not visible (object.visible, and BatchedMesh instance visibility). Default false. */
   visibleOnly?: boolean;
 }
@@ -39,6 +55,9 @@ export type BakedPart = {
   /** null for non-indexed geometry (every three vertices form a triangle). */
   indices: Uint32Array | null;
   density: number;
+  mode: MeshMode;
+  thickness: number | undefined;
+  weld: WeldOption | undefined;
 };
 
 /** One measured mesh (or instance): its result, or the error that kept it out of the body. */
@@ -61,10 +80,12 @@ export function bakeMeshes(object3D: Object3D, options?: ComputeOptions): BakedP
 
 /**
  * Mass properties of a scene graph in `object3D`'s frame. Throws a MassPropertiesError when
- * there is no mesh or none can be measured (the error then carries `parts`), and
+ * there is no mesh or none can be measured (the error then carries `parts`), when a mesh's
+ * options are refused (INVALID_OPTIONS, INVALID_DENSITY, ...: the message names the mesh), and
  * INVALID_ARGUMENT when an object is its own descendant. An InstancedMesh is measured once
- * (per density) and placed per instance with mp.transform, so an instance with a non-uniform
- * scale has no surfaceArea (null), as after any non-uniform transform.
+ * (per density and mode) and placed per instance with mp.transform, so an instance with a
+ * non-uniform scale has no surfaceArea (null), as after any non-uniform transform; instances
+ * measured as shells, with a weld distance, or of an open geometry as solids are baked one by one.
  */
 export function computeMassProperties(
   mp: MassPropertiesModule,

@@ -6,12 +6,15 @@
 //   measurer.js       the measuring Web Worker (worker.js) as promises
 //   session.js        the model on screen: show, bake, measure, report; the newest one wins
 //   model-picker.js   built-in models and files;  drop.js  drag & drop;  settings.js  units and density
+//   mode-controls.js  solid, shell or convex hull, and whether the caps of closed holes show
 //   copy.js           "Copy result as JSON";  spin-controls.js  the spin buttons and readout
-//   models.js, units.js, panel.js, spin.js   loaders, unit conversion, the results panel, the spin
+//   models.js, units.js, panel.js, describe.js, spin.js, caps.js   loaders, unit conversion, the
+//                     results panel, diagnostics and repairs in words, the spin, the caps drawn
 import { init } from 'mass-properties';
 import { setupCopy } from './copy.js';
 import { acceptDrops } from './drop.js';
 import { Measurer } from './measurer.js';
+import { setupModeControls } from './mode-controls.js';
 import { ModelPicker } from './model-picker.js';
 import { ui } from './page.js';
 import { Session } from './session.js';
@@ -27,6 +30,7 @@ const session = new Session(viewer, new Measurer(), spin);
 const picker = new ModelPicker(session);
 
 setupSettings(() => session.remeasure());
+setupModeControls({ remeasure: () => session.remeasure(), showCaps: (shown) => viewer.setCapsShown(shown) });
 acceptDrops((files) => picker.loadFiles(files));
 setupCopy(() => session.report);
 viewer.start((dt) => spin.step(dt));

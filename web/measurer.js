@@ -20,17 +20,19 @@ export class Measurer {
   }
 
   /**
-   * Measures baked parts ({ positions, indices }; their buffers are transferred, not copied) at
-   * `density`. Resolves to { body, parts: [{ result } or { result: null, error: { code, message } }], elapsed }.
+   * Measures baked parts ({ positions, indices }; their buffers are transferred, not copied) with
+   * `how` = { density, mode, thickness }. Resolves to { body, parts: [{ result } or
+   * { result: null, error: { code, message } }], holes, elapsed }, where holes[i] lists the
+   * boundary loops of part i that the solid mode closes (Float64Arrays, as mp.holes gives them).
    */
-  measure(parts, density) {
+  measure(parts, how) {
     const transfer = parts.flatMap(({ positions, indices }) => (indices ? [positions.buffer, indices.buffer] : [positions.buffer]));
-    return this.#ask({ type: 'measure', parts, density }, transfer);
+    return this.#ask({ type: 'measure', parts, how }, transfer);
   }
 
-  /** Measures the last parts again at another density (the worker kept them). */
-  remeasure(density) {
-    return this.#ask({ type: 'remeasure', density });
+  /** Measures the last parts again with another `how` (the worker kept them); no holes. */
+  remeasure(how) {
+    return this.#ask({ type: 'remeasure', how });
   }
 
   #ask(message, transfer = []) {

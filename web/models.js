@@ -7,6 +7,7 @@ import { OBJLoader } from 'three/addons/loaders/OBJLoader.js';
 import { STLLoader } from 'three/addons/loaders/STLLoader.js';
 import { PLYLoader } from 'three/addons/loaders/PLYLoader.js';
 import { ThreeMFLoader } from 'three/addons/loaders/3MFLoader.js';
+import { TeapotGeometry } from 'three/addons/geometries/TeapotGeometry.js';
 
 function material(color) {
   return new THREE.MeshStandardMaterial({ color, roughness: 0.55, metalness: 0.1 });
@@ -37,6 +38,13 @@ function openCup() {
   return mesh(new THREE.LatheGeometry(profile, 64), 0x9b8ad6, 'open cup');
 }
 
+// The Utah teapot as Newell's patches give it: body, lid, handle and spout are separate open
+// surfaces (the spout and handle ends, the rims of the lid and body are holes), and without its
+// bottom, so the largest hole is one a user sees at once. The solid mode closes all seven.
+function teapot() {
+  return mesh(new TeapotGeometry(0.6, 10, false), 0xd6b36a, 'teapot');
+}
+
 async function bunny() {
   const response = await fetch('/models/bunny.json');
   if (!response.ok) throw new Error(`could not fetch the bunny (${response.status})`);
@@ -56,6 +64,7 @@ export const BUILT_INS = {
   'torus-knot': { label: 'Torus knot', create: () => mesh(new THREE.TorusKnotGeometry(0.6, 0.2, 256, 32), 0x3fb58c, 'torus knot') },
   capsule: { label: 'Capsule', create: () => mesh(new THREE.CapsuleGeometry(0.35, 1.2, 12, 48), 0xd65c7a, 'capsule') },
   'open-cup': { label: 'Open cup (not closed)', create: openCup },
+  teapot: { label: 'Utah teapot (no bottom)', create: teapot },
   bunny: { label: 'Stanford bunny (npm "bunny")', create: bunny },
 };
 

@@ -1,4 +1,5 @@
-// The results panel: numbers, units and the diagnostics in plain words.
+// The results panel: numbers, units, and the diagnostics and repairs in plain words.
+import { describeDiagnostics, describeMode } from './describe.js';
 import { unitLabels, UNITS } from './units.js';
 
 const AXIS_COLORS = ['#e5484d', '#46a758', '#3e63dd']; // as the helper's arrows
@@ -12,31 +13,6 @@ export function formatNumber(x) {
   if (a >= 1e-3 && a < 1e6) return x.toPrecision(7);
   const [mantissa, exponent] = x.toExponential(6).split('e');
   return `${mantissa} × 10${[...String(Number(exponent))].map((c) => SUPERSCRIPT[c]).join('')}`;
-}
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** The diagnostics as sentences, each with a level: 'ok', 'warn' or 'info'. */
-export function describeDiagnostics(d) {
-  if (!d) return [];
-  const lines = [];
-  if (d.closed && d.consistentWinding) lines.push({ level: 'ok', text: 'closed and consistently wound' });
-  if (d.boundaryEdges > 0) {
-    lines.push({ level: 'warn', text: `open mesh: ${plural(d.boundaryEdges, 'boundary edge')} — the volume is not well defined` });
-  }
-  if (d.nonManifoldEdges > 0) {
-    lines.push({ level: 'warn', text: `${plural(d.nonManifoldEdges, 'non-manifold edge')} (shared by more than two triangles)` });
-  }
-  if (d.inconsistentEdges > 0) {
-    lines.push({ level: 'warn', text: `inconsistent winding on ${plural(d.inconsistentEdges, 'edge')}` });
-  }
-  if (d.inverted) {
-    lines.push({ level: 'info', text: 'inside-out: flipped (the triangles faced inward; the numbers are those of the outward surface)' });
-  }
-  if (d.degenerateTriangles > 0) {
-    lines.push({ level: 'info', text: `${plural(d.degenerateTriangles, 'degenerate triangle')} (zero area; they add nothing)` });
-  }
-  return lines;
 }
 
 // A tiny DOM builder: text is always set as text, so file and mesh names cannot inject markup.
@@ -69,21 +45,28 @@ function quantity(label, value, unit, id, note) {
   return [h('dt', {}, label), h('dd', {}, num(value, 0, id), ' ', h('span', { class: 'unit' }, unit), note ? h('span', { class: 'note' }, note) : null)];
 }
 
-function diagnosticsList(d) {
-  return h('ul', { class: 'diagnostics' }, describeDiagnostics(d).map(({ level, text }) => h('li', { class: level }, text)));
+// The mesh as given, then what the mode made of it (the repairs, in the solid mode).
+function diagnosticsList(d, how) {
+  const lines = [...describeDiagnostics(d), describeMode(d, how)];
+  return h('ul', { class: 'diagnostics' }, lines.map(({ level, text }) => h('li', { class: level }, text)));
 }
 
 function partLabel(part) {
   return part.instanceId === undefined ? part.name : `${part.name} [${part.instanceId}]`;
 }
 
-/** Everything the panel shows, as plain data: what "Copy JSON" copies. */
-export function buildReport({ model, unit, densityKgPerM3, density, body, parts }) {
+/**
+ * Everything the panel shows, as plain data: what "Copy JSON" copies. `thickness` (in the
+ * length unit) is that of the shell mode, null in the others.
+ */
+export function buildReport({ model, unit, densityKgPerM3, density, mode, thickness, body, parts }) {
   return {
     model,
     units: unitLabels(unit),
     densityKgPerM3,
     density,
+    mode,
+    thickness: mode === 'shell' ? thickness : null,
     body,
     parts: parts.map((p) => ({
       name: p.name,
@@ -93,7 +76,9 @@ export function buildReport({ model, unit, densityKgPerM3, density, body, parts 
   };
 }
 
-function bodySection(body, labels, densityKgPerM3) {
+const VOLUME_NOTES = { shell: ' (surface area × thickness)', convex: ' (of the convex hull)' };
+
+function bodySection(body, labels, densityKgPerM3, how) {
   // Scales for hiding round-off: lengths by the body's size, moments by the largest one.
   const size = Math.sqrt(body.principalMoments[2] / body.mass) + Math.max(...body.centerOfMass.map(Math.abs));
   const moment = Math.max(...body.principalMoments.map(Math.abs));
@@ -101,7 +86,7 @@ function bodySection(body, labels, densityKgPerM3) {
   return [
     h('dl', { class: 'quantities' },
       quantity('Mass', body.mass, labels.mass, 'mass'),
-      quantity('Volume', body.volume, labels.volume, 'volume'),
+      quantity('Volume', body.volume, labels.volume, 'volume', VOLUME_NOTES[how.mode]),
       quantity('Density', body.density, labels.density, 'density', si ? null : ` = ${formatNumber(densityKgPerM3)} kg/m³`),
       quantity('Surface area', body.surfaceArea, labels.area, 'surface-area'),
     ),
@@ -119,11 +104,11 @@ function bodySection(body, labels, densityKgPerM3) {
       [0, 1, 2].map((c) => h('tr', {}, h('th', {}, 'xyz'[c]),
         [0, 1, 2].map((i) => h('td', {}, num(body.principalAxes[i][c], 1)))))),
     h('h3', {}, 'Mesh'),
-    diagnosticsList(body.diagnostics),
+    h('div', { id: 'mesh-notes' }, diagnosticsList(body.diagnostics, how)),
   ];
 }
 
-function partsSection(parts, labels) {
+function partsSection(parts, labels, how) {
   return [
     h('h3', {}, `Parts (${parts.length})`),
     h('table', { class: 'parts', id: 'parts' },
@@ -136,7 +121,7 @@ function partsSection(parts, labels) {
         h('td', {}, p.result ? num(p.result.mass) : ''),
         h('td', {}, p.error
           ? h('span', { class: 'warn' }, `not measured: ${p.error.code} — ${p.error.message}`)
-          : diagnosticsList(p.result.diagnostics))))),
+          : diagnosticsList(p.result.diagnostics, how))))),
   ];
 }
 
@@ -148,14 +133,15 @@ export function renderReport(container, report, { elapsed } = {}) {
   const labels = report.units;
   const unitName = Object.values(UNITS).find((u) => u.length === labels.length);
   const triangles = report.body?.diagnostics?.triangles;
+  const how = { mode: report.mode, thickness: report.thickness, lengthUnit: labels.length };
   const nodes = [
     h('h2', {}, report.model),
     h('p', { class: 'meta' },
       triangles === undefined ? '' : `${triangles.toLocaleString('en')} triangles · `,
       `lengths in ${unitName.length}, masses in ${unitName.mass}`,
       elapsed === undefined ? '' : ` · measured in ${elapsed < 10 ? elapsed.toFixed(1) : Math.round(elapsed)} ms (worker)`),
-    report.body ? bodySection(report.body, labels, report.densityKgPerM3) : h('p', { class: 'warn' }, 'Nothing could be measured.'),
-    report.parts.length > 1 || report.parts.some((p) => p.error) ? partsSection(report.parts, labels) : [],
+    report.body ? bodySection(report.body, labels, report.densityKgPerM3, how) : h('p', { class: 'warn' }, 'Nothing could be measured.'),
+    report.parts.length > 1 || report.parts.some((p) => p.error) ? partsSection(report.parts, labels, how) : [],
   ];
   container.replaceChildren(...nodes.flat());
   container.dataset.json = JSON.stringify(report);

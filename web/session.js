@@ -1,7 +1,8 @@
 // The model on screen: shows it, bakes it (the scene graph lives on the main thread), has the
-// worker measure it and shows the report. Loads and measurements are numbered so that a slow
-// one never replaces a newer one.
+// worker measure it and shows the report and the caps of its holes. Loads and measurements are
+// numbered so that a slow one never replaces a newer one.
 import { bakeMeshes } from 'mass-properties/three';
+import { currentMode } from './mode-controls.js';
 import { setBusy, setStatus, ui } from './page.js';
 import { buildReport, renderReport } from './panel.js';
 import { currentSettings } from './settings.js';
@@ -57,35 +58,42 @@ export class Session {
     if (baked.length === 0) return this.#failed(`${name} has no triangle meshes to measure`);
     this.parts = baked.map(partLabel);
     setStatus(`Measuring ${triangleCount(baked).toLocaleString('en')} triangles…`);
-    await this.#measure((density) => this.measurer.measure(baked.map(({ positions, indices }) => ({ positions, indices })), density), true);
+    const triangles = baked.map(({ positions, indices }) => ({ positions, indices }));
+    await this.#measure((how) => this.measurer.measure(triangles, how), true);
   }
 
   /** Measures the current model again with the current settings. */
   remeasure() {
-    if (this.parts.length > 0) this.#measure((density) => this.measurer.remeasure(density), false);
+    if (this.parts.length > 0) this.#measure((how) => this.measurer.remeasure(how), false);
   }
 
   async #measure(send, newModel) {
     const token = ++this.#measures;
-    const settings = currentSettings();
+    const load = this.#loads;
+    const settings = { ...currentSettings(), ...currentMode() };
     const density = modelDensity(settings.densityKgPerM3, settings.unit);
+    // The thickness belongs to the shell mode only (the package refuses it for the others).
+    const thickness = settings.mode === 'shell' ? settings.thickness : undefined;
     setBusy(true);
     let reply;
     try {
-      reply = await send(density);
+      reply = await send({ density, mode: settings.mode, thickness });
     } catch (error) {
       if (token === this.#measures) this.#failed(`Measuring failed: ${error.message}`);
       return;
     }
+    // The holes come with the model's first measurement only: drawn even if a newer setting
+    // took over the numbers, as long as the model is still the one on screen.
+    if (reply.holes && load === this.#loads) this.viewer.showCaps(reply.holes.flat());
     if (token !== this.#measures) return; // a newer model or setting took over
     this.#report(reply, { ...settings, density });
     this.#draw(reply.body, newModel);
   }
 
-  #report(reply, { unit, densityKgPerM3, density }) {
+  #report(reply, { unit, densityKgPerM3, density, mode, thickness }) {
     this.body = reply.body;
     const parts = this.parts.map((p, i) => ({ ...p, ...reply.parts[i] }));
-    this.report = buildReport({ model: this.name, unit, densityKgPerM3, density, body: reply.body, parts });
+    this.report = buildReport({ model: this.name, unit, densityKgPerM3, density, mode, thickness, body: reply.body, parts });
     renderReport(ui.results, this.report, { elapsed: reply.elapsed });
     ui.copy.disabled = false;
   }

@@ -1,9 +1,11 @@
 // The 3D view: renderer, camera, lights and orbit controls, and the frames the model lives in:
 // scene → spinner (at the center of mass; carries the spin) → offset (−center of mass) → the
-// measured model and its helper, which share one frame: the frame of the results.
+// measured model, its helper and the caps of its holes, which share one frame: the frame of the
+// results (the caps stay out of the model, which is what gets baked and measured).
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { MassPropertiesHelper, toVector3 } from 'mass-properties/three';
+import { HoleCaps } from './caps.js';
 
 const MODEL_OPACITY = 0.38;
 
@@ -56,6 +58,7 @@ function radiusAbout(point, box) {
 
 export class Viewer {
   constructor(container) {
+    this.container = container;
     this.renderer = new THREE.WebGLRenderer({ antialias: true });
     this.renderer.setPixelRatio(window.devicePixelRatio);
     container.prepend(this.renderer.domElement);
@@ -72,6 +75,8 @@ export class Viewer {
     this.spinner.add(this.offset);
     this.scene.add(this.spinner);
     this.helper = null;
+    this.caps = new HoleCaps();
+    this.offset.add(this.caps);
     this.box = new THREE.Box3(); // of the model, in its own frame
     this.radius = 1; // about the center of mass
 
@@ -94,6 +99,7 @@ export class Viewer {
   showModel(object) {
     this.hideBody();
     this.hideMomentum();
+    this.showCaps([]);
     disposeAll(this.model);
     this.model.add(object);
     makeSeeThrough(object);
@@ -123,6 +129,21 @@ export class Viewer {
 
   hideBody() {
     if (this.helper) this.helper.visible = false;
+  }
+
+  /**
+   * Draws the boundary loops the solid mode closes (mp.holes of every part) and their caps. The
+   * count is also written on the view (data-cap-loops), for the browser test.
+   */
+  showCaps(loops) {
+    this.caps.setLoops(loops);
+    this.container.dataset.capLoops = String(this.caps.loopCount);
+  }
+
+  /** Shows or hides the caps (they only mean something in the solid mode). */
+  setCapsShown(shown) {
+    this.caps.visible = shown;
+    this.container.dataset.capsShown = String(shown);
   }
 
   /** Draws the angular momentum `L` (world frame) from the center of mass. */

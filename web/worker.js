@@ -1,11 +1,11 @@
 // Measures baked triangles off the main thread, so the page stays responsive on large models.
 // Module workers do not get the page's import map in every browser, so the package is imported
 // by its URL path rather than as 'mass-properties'.
-import { init, measureParts } from '/js/index.js';
+import { init, MassPropertiesError, measureParts } from '/js/index.js';
 
 const ready = init();
 
-// The parts of the current model, kept so a density or unit change needs no new upload.
+// The parts of the current model, kept so a density, unit or mode change needs no new upload.
 let parts = [];
 
 // Errors cross postMessage as plain data: a cloned Error keeps neither its class nor its code.
@@ -13,16 +13,29 @@ function cloneable({ result, error }) {
   return error ? { result: null, error: { code: error.code, message: error.message } } : { result };
 }
 
+// The loops the solid mode closes, per part: they depend on the triangles only, so they are
+// found once per model. A part the core refuses (flat, non-finite) has none to draw.
+function holesOf(mp, { positions, indices }) {
+  try {
+    return mp.holes(positions, indices);
+  } catch (error) {
+    if (error instanceof MassPropertiesError) return [];
+    throw error;
+  }
+}
+
 self.onmessage = async ({ data }) => {
-  const { id, type } = data;
+  const { id, type, how } = data;
   try {
     const mp = await ready;
     if (type === 'measure') parts = data.parts;
     else if (type !== 'remeasure') throw new Error(`unknown message type ${type}`);
     const start = performance.now();
-    const measured = measureParts(mp, parts.map(({ positions, indices }) => ({ positions, indices, density: data.density })));
+    const measured = measureParts(mp, parts.map(({ positions, indices }) => ({ positions, indices, ...how })));
     const elapsed = performance.now() - start;
-    self.postMessage({ id, body: measured.body, parts: measured.parts.map(cloneable), elapsed });
+    const holes = type === 'measure' ? parts.map((part) => holesOf(mp, part)) : null;
+    const transfer = holes ? holes.flat().map((loop) => loop.buffer) : [];
+    self.postMessage({ id, body: measured.body, parts: measured.parts.map(cloneable), holes, elapsed }, transfer);
   } catch (error) {
     // Reported to the page instead of thrown, which would only reach the console.
     self.postMessage({ id, failure: String(error?.message ?? error) });

@@ -1,7 +1,7 @@
 // Baking: the triangles three.js draws for a mesh, through a matrix, as Float64Array positions
 // (and Uint32Array indices for indexed geometry), ready for mp.mesh or a worker.
 import { Matrix4, Vector3 } from 'three';
-import { checkObject3D, densityOf, meshesIn, readSceneOptions } from './scene.js';
+import { checkObject3D, meshesIn, meshOptionsOf, readSceneOptions } from './scene.js';
 
 const _instance = new Matrix4();
 const _placed = new Matrix4();
@@ -149,15 +149,16 @@ export function instanceMatrix(mesh, matrix, id, target) {
 
 /**
  * The baked parts of one mesh, placed by `matrix`: one per instance of a BatchedMesh or
- * InstancedMesh, else one. `options` as read by readSceneOptions.
+ * InstancedMesh, else one, each with the mesh options mp.mesh gets for it. `options` as read
+ * by readSceneOptions.
  */
 export function bakeParts(mesh, matrix, options) {
   if (mesh.isSkinnedMesh) mesh.skeleton?.update();
   if (mesh.isBatchedMesh) {
     return batchedInstances(mesh, options.visibleOnly).map(({ id, start, count }) => {
       instanceMatrix(mesh, matrix, id, _placed);
-      const density = densityOf(options, mesh, id);
-      return { mesh, instanceId: id, ...bakeRanges(mesh, _placed, [[start, start + count]]), density };
+      const meshOptions = meshOptionsOf(options, mesh, id);
+      return { mesh, instanceId: id, ...bakeRanges(mesh, _placed, [[start, start + count]]), ...meshOptions };
     });
   }
   if (mesh.isInstancedMesh) {
@@ -165,13 +166,13 @@ export function bakeParts(mesh, matrix, options) {
     const parts = [];
     for (let id = 0; id < mesh.count; id++) {
       instanceMatrix(mesh, matrix, id, _placed);
-      const density = densityOf(options, mesh, id);
-      parts.push({ mesh, instanceId: id, ...bakeRanges(mesh, _placed, ranges), density });
+      const meshOptions = meshOptionsOf(options, mesh, id);
+      parts.push({ mesh, instanceId: id, ...bakeRanges(mesh, _placed, ranges), ...meshOptions });
     }
     return parts;
   }
-  const density = densityOf(options, mesh, undefined);
-  return [{ mesh, ...bakeRanges(mesh, matrix, drawnRanges(mesh)), density }];
+  const meshOptions = meshOptionsOf(options, mesh, undefined);
+  return [{ mesh, ...bakeRanges(mesh, matrix, drawnRanges(mesh)), ...meshOptions }];
 }
 
 /**

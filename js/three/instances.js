@@ -4,27 +4,41 @@ import { Matrix4 } from 'three';
 import { measurePart } from '../parts.js';
 import { createSplit, splitAffine } from './affine.js';
 import { bakeRanges, drawnRanges, instanceMatrix } from './bake.js';
-import { densityOf } from './scene.js';
+import { describeObject, describePart, meshOptionsOf } from './scene.js';
 
 const IDENTITY = new Matrix4();
 const _placed = new Matrix4();
 const _split = createSplit();
 
-// The geometry measured in the mesh's own frame, once per density (mass and inertia scale with
-// it). Placing is only exact for a closed, consistently wound geometry: an open one's numbers
-// depend on where its bounding box centre lands, so its instances are baked.
-function templateByDensity(mp, mesh, ranges) {
-  const byDensity = new Map();
+// Whether a result measured in the mesh's frame can be placed by an affine map. mp.transform
+// moves a solid's mass and inertia exactly, and the solid of the mapped triangles is the mapped
+// solid when the geometry is closed and consistently wound (an open one's caps and repairs are
+// decided in the frame it is measured in), and the convex hull of the mapped points is the mapped
+// hull. A shell's mass follows its area, not its volume, so it is never placed; nor is a part with
+// a weld distance, which would be measured in the mesh's frame instead of the placed one.
+function canPlace({ mode, weld }) {
+  return (mode === 'solid' || mode === 'convex') && weld === undefined;
+}
+
+function placesExactly(mode, result) {
+  const d = result?.diagnostics;
+  return mode === 'convex' || Boolean(d?.closed && d.consistentWinding);
+}
+
+// The geometry measured in the mesh's own frame, once per set of options (mass and inertia
+// scale with the density; the mode changes what is measured).
+function templates(mp, mesh, ranges) {
+  const byKey = new Map();
   let geometry = null;
-  return (density) => {
-    if (!byDensity.has(density)) {
+  return ({ density, mode, thickness }) => {
+    const key = `${mode} ${density} ${thickness}`;
+    if (!byKey.has(key)) {
       geometry ??= bakeRanges(mesh, IDENTITY, ranges);
-      const measured = measurePart(mp, { ...geometry, density });
-      const d = measured.result?.diagnostics;
-      measured.placeable = Boolean(d?.closed && d.consistentWinding);
-      byDensity.set(density, measured);
+      const measured = measurePart(mp, { ...geometry, density, mode, thickness }, describeObject(mesh));
+      measured.placeable = placesExactly(mode, measured.result);
+      byKey.set(key, measured);
     }
-    return byDensity.get(density);
+    return byKey.get(key);
   };
 }
 
@@ -37,20 +51,25 @@ function place(mp, body, split) {
 /**
  * The parts of an InstancedMesh drawn through `matrix` (the mesh's, relative to the measured
  * object), one per instance as computeMassProperties lists them. An instance whose matrix is
- * singular (a zero scale hides it) or too ill-conditioned to split exactly is baked instead.
+ * singular (a zero scale hides it) or too ill-conditioned to split exactly, or whose options
+ * cannot be placed (see canPlace), is baked instead.
  */
 export function measureInstances(mp, mesh, matrix, options) {
   const ranges = drawnRanges(mesh);
-  const templateFor = templateByDensity(mp, mesh, ranges);
+  const templateFor = templates(mp, mesh, ranges);
   const parts = [];
   for (let id = 0; id < mesh.count; id++) {
     instanceMatrix(mesh, matrix, id, _placed);
-    const density = densityOf(options, mesh, id);
-    const template = templateFor(density);
+    const meshOptions = meshOptionsOf(options, mesh, id);
+    const template = canPlace(meshOptions) ? templateFor(meshOptions) : null;
     // A part the core refuses in the mesh's frame (flat, non-finite, bad indices) it refuses placed.
-    if (template.error) parts.push({ mesh, instanceId: id, result: null, error: template.error });
-    else if (template.placeable && splitAffine(_placed, _split)) parts.push({ mesh, instanceId: id, result: place(mp, template.result, _split) });
-    else parts.push(measurePart(mp, { mesh, instanceId: id, ...bakeRanges(mesh, _placed, ranges), density }));
+    if (template?.error) parts.push({ mesh, instanceId: id, result: null, error: template.error });
+    else if (template?.placeable && splitAffine(_placed, _split)) {
+      parts.push({ mesh, instanceId: id, result: place(mp, template.result, _split) });
+    } else {
+      const baked = { mesh, instanceId: id, ...bakeRanges(mesh, _placed, ranges), ...meshOptions };
+      parts.push(measurePart(mp, baked, describePart(mesh, id)));
+    }
   }
   return parts;
 }

@@ -1,17 +1,29 @@
-// Reading a scene graph: the options, which meshes count, each one's frame and density.
+// Reading a scene graph: the options, which meshes count, each one's frame and mesh options.
 import { Matrix4 } from 'three';
 import { fail, typeName } from '../errors.js';
 import { readOptions } from '../options.js';
 
 const DEFAULTS = Object.freeze({
   density: 1,
+  mode: 'solid', // the package's default, named here because placing instances depends on it
+  thickness: undefined,
+  weld: undefined,
   visibleOnly: false,
 });
+
+// Options that may differ per mesh: a value, or a function (mesh, instanceId) => value.
+const PER_MESH = ['density', 'mode', 'thickness', 'weld'];
 
 const _inverseRoot = new Matrix4();
 
 export function describeObject(object) {
   return object.name ? `${object.type} "${object.name}"` : `${object.type} #${object.id}`;
+}
+
+/** A mesh, or one instance of an InstancedMesh or BatchedMesh, named for messages. */
+export function describePart(mesh, instanceId) {
+  const name = describeObject(mesh);
+  return instanceId === undefined ? name : `${name} instance ${instanceId}`;
 }
 
 export function checkObject3D(object3D) {
@@ -27,14 +39,23 @@ export function readSceneOptions(options) {
   return o;
 }
 
-// A bad density is the caller's mistake, not the mesh's: fail loudly instead of quietly leaving
-// the part out of the body.
-export function densityOf(options, mesh, instanceId) {
-  const density = typeof options.density === 'function' ? options.density(mesh, instanceId) : options.density;
-  if (typeof density !== 'number' || !Number.isFinite(density) || density <= 0) {
-    fail('INVALID_DENSITY', `density of ${describeObject(mesh)} must be a finite positive number, got ${String(density)}`);
+/**
+ * The options mp.mesh gets for `mesh` (and instance `instanceId`): { density, mode, thickness,
+ * weld }, functions called. A bad density is the caller's mistake, not the mesh's: it fails
+ * loudly here instead of quietly leaving the part out of the body; the other values are checked
+ * by mp.mesh, and measurePart names the mesh when it refuses them.
+ */
+export function meshOptionsOf(options, mesh, instanceId) {
+  const resolved = {};
+  for (const key of PER_MESH) {
+    resolved[key] = typeof options[key] === 'function' ? options[key](mesh, instanceId) : options[key];
   }
-  return density;
+  resolved.mode ??= DEFAULTS.mode; // a function may leave a mesh at the default, as mp.mesh does
+  const density = resolved.density;
+  if (typeof density !== 'number' || !Number.isFinite(density) || density <= 0) {
+    fail('INVALID_DENSITY', `density of ${describePart(mesh, instanceId)} must be a finite positive number, got ${String(density)}`);
+  }
+  return resolved;
 }
 
 const cycle = (object) => fail('INVALID_ARGUMENT',

@@ -1,5 +1,6 @@
 // The demo page in headless Chromium: it loads without console errors, shows for a loaded file
-// the numbers the package computes in Node, renders every built-in model and spins the body.
+// the numbers the package computes in Node, renders every built-in model, measures the teapot
+// as a solid (holes closed and drawn), a shell and a convex hull, and spins the body.
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,12 +13,14 @@ import { chromium } from 'playwright-core';
 import * as THREE from 'three';
 import { strToU8, zipSync } from 'three/examples/jsm/libs/fflate.module.js';
 
-import { init } from '../../js/index.js';
-import { computeMassProperties } from '../../js/three.js';
+import { init, measureParts } from '../../js/index.js';
+import { bakeMeshes, computeMassProperties } from '../../js/three.js';
 import { startServer } from '../../scripts/serve.mjs';
+import { BUILT_INS } from '../../web/models.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOT = path.join(ROOT, 'tests/artifacts/demo.png');
+const CAPS_SCREENSHOT = path.join(ROOT, 'tests/artifacts/demo-caps.png');
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -78,7 +81,17 @@ async function settled(model, timeout = 30000) {
   return report();
 }
 
+// Waits until the panel shows a measurement in `mode` and nothing is measuring.
+async function measuredAs(mode) {
+  await page.waitForFunction((m) => {
+    const json = document.querySelector('#results').dataset.json;
+    return json && JSON.parse(json).mode === m && !document.body.hasAttribute('data-busy');
+  }, mode);
+  return report();
+}
+
 const spinInfo = () => page.$eval('#spin-info', (el) => ({ ...el.dataset, text: el.textContent }));
+const caps = () => page.$eval('#viewport', (el) => ({ loops: Number(el.dataset.capLoops), shown: el.dataset.capsShown === 'true' }));
 
 function assertClose(got, want, rel, what) {
   const scale = Math.max(Math.abs(want), 1e-300);
@@ -318,25 +331,82 @@ test('GLB (multi-part), PLY (dropped on the page) and 3MF load with three\'s loa
   assert.deepEqual(consoleErrors, []);
 });
 
-// How each built-in reads. The core welds seam copies itself (three's parametric geometries put
-// them a rounding apart), so the closed ones read closed without the demo snapping vertices.
-const BUILT_IN_CLOSED = { 't-handle': true, 'torus-knot': true, capsule: true, 'open-cup': false, bunny: true };
+// How each built-in reads as given. The core welds seam copies itself (three's parametric
+// geometries put them a rounding apart), so the closed ones read closed without the demo
+// snapping vertices; the open ones are closed by the solid mode, which says so.
+const BUILT_IN_CLOSED = { 't-handle': true, 'torus-knot': true, capsule: true, 'open-cup': false, teapot: false, bunny: true };
 
-test('every built-in model renders and reads as closed or open as it is', async () => {
+test('every built-in model renders and reads as a solid, its holes closed', async () => {
   const options = await page.$$eval('#model option', (list) => list.filter((o) => o.value !== 'file').map((o) => [o.value, o.textContent]));
   assert.deepEqual(options.map(([value]) => value).sort(), Object.keys(BUILT_IN_CLOSED).sort());
   for (const [value, label] of options) {
     await page.selectOption('#model', value);
     const r = await settled(label);
+    assert.equal(r.mode, 'solid');
     assert.ok(r.body && r.body.mass > 0, `${label}: a mass`);
     const shown = await page.$eval('#mass', (el) => el.textContent);
     assert.ok(Number(shown) > 0, `${label}: mass on screen`);
     const closed = BUILT_IN_CLOSED[value];
     assert.equal(r.body.diagnostics.closed, closed, `${label}: closed`);
     for (const part of r.parts) assert.equal(part.result.diagnostics.closed, closed, `${label}, ${part.name}: closed`);
-    if (closed) assert.match(await page.$eval('#results', (el) => el.textContent), /closed and consistently wound/);
-    else assert.match(await page.$eval('#results', (el) => el.textContent), /open mesh: \d+ boundary edges/);
+    const text = await page.$eval('#results', (el) => el.textContent);
+    if (closed) {
+      assert.match(text, /closed and consistently wound/);
+      assert.match(text, /nothing repaired/);
+      assert.equal((await caps()).loops, 0, `${label}: no caps`);
+    } else {
+      assert.match(text, /open mesh: \d+ boundary edges around \d+ holes?/);
+      assert.match(text, /\d+ holes? closed, [\d.]+ % of the surface/);
+      assert.equal((await caps()).loops, r.body.diagnostics.repairs.cappedHoles, `${label}: a cap per closed hole`);
+    }
   }
+  assert.deepEqual(consoleErrors, []);
+});
+
+test('the teapot is measured as a solid with its holes closed and drawn, as a shell and as its convex hull', async () => {
+  await page.selectOption('#model', 'teapot');
+  const solid = await settled('Utah teapot (no bottom)');
+  // The same model built, baked and measured in Node with the package: the page's numbers.
+  const baked = bakeMeshes(await BUILT_INS.teapot.create(), { density: 1000 });
+  const want = (how) => measureParts(mp, baked.map((part) => ({ ...part, ...how }))).body;
+  assertSameBody(solid.body, want({}), 1e-12, 'solid teapot');
+  const loops = mp.holes(baked[0].positions, baked[0].indices);
+  const repairs = solid.body.diagnostics.repairs;
+  assert.equal(repairs.cappedHoles, loops.length);
+  assert.ok(loops.length >= 7, `the bottom, the rims of lid and body, the ends of spout and handle: ${loops.length} loops`);
+  assert.match(await page.$eval('#mesh-notes', (el) => el.textContent),
+    new RegExp(`${loops.length} holes closed, ${Number((100 * repairs.capArea).toPrecision(2))} % of the surface`));
+  assert.deepEqual(await caps(), { loops: loops.length, shown: true });
+  await page.waitForTimeout(300); // a few frames with the caps drawn
+  await page.screenshot({ path: CAPS_SCREENSHOT });
+
+  // A shell 1 cm thick: the mass lies on the surface as given, ρ·t per unit area.
+  await page.selectOption('#mode', 'shell');
+  const shell = await measuredAs('shell');
+  assert.equal(shell.thickness, 0.01);
+  assertSameBody(shell.body, want({ mode: 'shell', thickness: 0.01 }), 1e-12, 'shell teapot');
+  assert.ok(shell.body.mass < solid.body.mass / 10, 'a 1 cm wall weighs far less than the solid');
+  assert.deepEqual(await caps(), { loops: loops.length, shown: false }, 'nothing is capped in a shell');
+  await page.fill('#thickness', '0.02');
+  await page.dispatchEvent('#thickness', 'change');
+  await page.waitForFunction(() => JSON.parse(document.querySelector('#results').dataset.json).thickness === 0.02
+    && !document.body.hasAttribute('data-busy'));
+  assertClose((await report()).body.mass, 2 * shell.body.mass, 1e-12, 'twice the wall, twice the mass');
+
+  // The convex hull holds the solid.
+  await page.selectOption('#mode', 'convex');
+  const hull = await measuredAs('convex');
+  assertSameBody(hull.body, want({ mode: 'convex' }), 1e-12, 'convex teapot');
+  assert.ok(hull.body.volume >= solid.body.volume, `hull ${hull.body.volume} ≥ solid ${solid.body.volume}`);
+  assert.ok(hull.body.diagnostics.hullFaces > 0);
+  assert.match(await page.$eval('#mesh-notes', (el) => el.textContent), /convex hull \([\d,]+ triangles\)/);
+
+  await page.selectOption('#mode', 'solid');
+  assertSameBody((await measuredAs('solid')).body, solid.body, 0, 'solid again');
+  assert.deepEqual(await caps(), { loops: loops.length, shown: true });
+  await page.uncheck('#show-caps');
+  assert.deepEqual(await caps(), { loops: loops.length, shown: false });
+  await page.check('#show-caps');
   assert.deepEqual(consoleErrors, []);
 });
 

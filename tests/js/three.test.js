@@ -731,6 +731,184 @@ describe('measureParts', () => {
   });
 });
 
+// ---- modes, thickness and weld per mesh -------------------------------------------------------
+//
+// Expected values come from the same shape closed by hand (a lathe profile that returns to the
+// axis), from closed forms of thin plates, and from each part measured on its own.
+
+// The demo's cup: a lathe of this profile, open at the top; closed by hand, the profile returns
+// to the axis at the rim's height, so its last ring of triangles is the fan a cap would be.
+const CUP_PROFILE = [[0, -0.5], [0.38, -0.5], [0.42, -0.46], [0.5, 0.5]];
+function cup(closedByHand) {
+  const profile = closedByHand ? [...CUP_PROFILE, [0, 0.5]] : CUP_PROFILE;
+  return new THREE.LatheGeometry(profile.map(([r, y]) => new THREE.Vector2(r, y)), 64);
+}
+
+// A tray folded from sheet metal: a box w×h×d without its top (+y) face.
+function tray(w, h, d) {
+  const geometry = new THREE.BoxGeometry(w, h, d);
+  const index = [...geometry.index.array];
+  index.splice(12, 6); // BoxGeometry writes the faces +x, −x, +y, −y, +z, −z, two triangles each
+  geometry.setIndex(index);
+  return geometry;
+}
+
+// A group moved, turned and scaled, so the parts are measured through a real frame.
+function placedGroup(...meshes) {
+  const root = new THREE.Group();
+  const group = new THREE.Group();
+  group.position.set(2, -1, 0.5);
+  group.quaternion.copy(euler(0.4, -0.2, 0.9));
+  group.scale.setScalar(1.5);
+  group.add(...meshes);
+  root.add(group);
+  return root;
+}
+
+const messageOf = (fn) => {
+  try {
+    fn();
+  } catch (e) {
+    return `${e.code}: ${e.message}`;
+  }
+  return 'no error';
+};
+
+describe('modes per mesh', () => {
+  test('an open cup in a scene measures in solid mode as the same cup closed by hand', () => {
+    const open = new THREE.Mesh(cup(false));
+    open.name = 'open cup';
+    open.position.set(-1, 0.25, 3);
+    const closed = new THREE.Mesh(cup(true));
+    closed.position.copy(open.position);
+    const openBody = computeMassProperties(mp, placedGroup(open), { density: 1240 }).body;
+    const closedBody = computeMassProperties(mp, placedGroup(closed), { density: 1240 }).body;
+
+    expectSameBody(openBody, closedBody, 1e-12);
+    expectSameBody(computeMassProperties(mp, placedGroup(open), { density: 1240, mode: 'solid' }).body, openBody, 0);
+    // The diagnostics describe the mesh as given, the repairs what closing it took: one cap, the
+    // rim's 64-gon (its float32 vertices, scaled 1.5 by the group; shoelace formula), as a
+    // fraction of the surface as given; the solid's surface area includes it.
+    const d = openBody.diagnostics;
+    expect([d.closed, d.boundaryEdges, d.holes, d.repairs.cappedHoles]).toEqual([false, 64, 1, 1]);
+    const position = open.geometry.getAttribute('position');
+    const rim = (i) => [position.getX(i * CUP_PROFILE.length + 3), position.getZ(i * CUP_PROFILE.length + 3)];
+    let shoelace = 0;
+    for (let i = 0; i < 64; i++) shoelace += rim(i)[0] * rim(i + 1)[1] - rim(i + 1)[0] * rim(i)[1];
+    const capArea = (1.5 * 1.5 * Math.abs(shoelace)) / 2;
+    near(d.repairs.capArea * (openBody.surfaceArea - capArea), capArea, 1e-12 * capArea, 'cap area');
+    near(openBody.surfaceArea, closedBody.surfaceArea, 1e-12 * closedBody.surfaceArea, 'surface area');
+    expect(closedBody.diagnostics.closed).toBe(true);
+    expect(closedBody.diagnostics.repairs.cappedHoles).toBe(0);
+  });
+
+  test('a sheet-metal part measured as a shell beside a solid part weighs what the two weigh apart', () => {
+    const [w, h, d, t] = [0.4, 0.1, 0.3, 0.002];
+    const sheet = new THREE.Mesh(tray(w, h, d));
+    sheet.name = 'tray';
+    sheet.userData = { mode: 'shell', thickness: t, density: 7850 };
+    const block = new THREE.Mesh(new THREE.BoxGeometry(0.2, 0.05, 0.1));
+    block.name = 'block';
+    block.position.set(0, 0.2, 0);
+    block.userData = { density: 1240 };
+    const options = {
+      density: (mesh) => mesh.userData.density,
+      mode: (mesh) => mesh.userData.mode,
+      thickness: (mesh) => mesh.userData.thickness,
+    };
+    const { body, parts } = computeMassProperties(mp, placedGroup(sheet, block), options);
+
+    const alone = (mesh, o) => computeMassProperties(mp, placedGroup(mesh.clone()), o).parts[0].result;
+    const sheetAlone = alone(sheet, { mode: 'shell', thickness: t, density: 7850 });
+    const blockAlone = alone(block, { density: 1240 });
+    near(body.mass, sheetAlone.mass + blockAlone.mass, 1e-12 * body.mass, 'mass');
+    expectSameBody(body, mp.combine([sheetAlone, blockAlone]), 1e-12);
+    expectSameBody(parts[0].result, sheetAlone, 0);
+    // Closed forms in the group's frame (scaled 1.5) of the sizes as BoxGeometry stores them
+    // (float32): a thin sheet weighs ρ·t·area, the block ρ·w·h·d.
+    const [sw, sh, sd] = [w, h, d].map((x) => 1.5 * Math.fround(x));
+    const [bw, bh, bd] = [0.2, 0.05, 0.1].map((x) => 1.5 * Math.fround(x));
+    near(sheetAlone.mass, 7850 * t * (sw * sd + 2 * sh * (sw + sd)), 1e-12 * sheetAlone.mass, 'sheet mass');
+    near(blockAlone.mass, 1240 * bw * bh * bd, 1e-12 * blockAlone.mass, 'block mass');
+    expect(sheetAlone.diagnostics.repairs.cappedHoles).toBe(0); // a shell keeps its opening
+  });
+
+  test('bakeMeshes gives each part the mode, thickness and weld of its mesh', () => {
+    const sheet = new THREE.Mesh(tray(1, 1, 1));
+    sheet.userData = { mode: 'shell', thickness: 0.01 };
+    const hull = new THREE.Mesh(new THREE.TorusGeometry(1, 0.25, 8, 24));
+    hull.userData = { mode: 'convex' };
+    const plain = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1));
+    const baked = bakeMeshes(new THREE.Group().add(sheet, hull, plain), {
+      mode: (mesh) => mesh.userData.mode,
+      thickness: (mesh) => mesh.userData.thickness,
+      weld: { relative: 1e-9 },
+    });
+    expect(baked.map((p) => [p.mode, p.thickness, p.weld])).toEqual([
+      ['shell', 0.01, { relative: 1e-9 }],
+      ['convex', undefined, { relative: 1e-9 }],
+      ['solid', undefined, { relative: 1e-9 }],
+    ]);
+    // measureParts hands them to mp.mesh: the same numbers as measuring each part directly.
+    const { parts } = measureParts(mp, baked);
+    parts.forEach((part, i) => {
+      const { positions, indices, density, mode, thickness, weld } = baked[i];
+      expectSameBody(part.result, mp.mesh(positions, indices, { density, mode, thickness, weld }), 0);
+    });
+    expect(parts[1].result.diagnostics.hullFaces).toBeGreaterThan(0);
+  });
+
+  test('a mode, thickness or weld a mesh cannot have is an INVALID_OPTIONS error naming the mesh', () => {
+    const lid = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1));
+    lid.name = 'lid';
+    const scene = placedGroup(lid, new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1)));
+    const modeOfLid = (mesh) => (mesh === lid ? 'hollow' : 'solid');
+    expect(messageOf(() => computeMassProperties(mp, scene, { mode: modeOfLid }))).toMatch(/^INVALID_OPTIONS: Mesh "lid": .*'hollow'/);
+    // thickness belongs to shells only
+    expect(messageOf(() => computeMassProperties(mp, scene, { thickness: 0.1 }))).toMatch(/^INVALID_OPTIONS: Mesh "lid": .*thickness/);
+    expect(messageOf(() => computeMassProperties(mp, scene, { mode: 'shell', thickness: -1 }))).toMatch(/^INVALID_OPTIONS: Mesh "lid"/);
+    expect(messageOf(() => computeMassProperties(mp, scene, { weld: (mesh) => (mesh === lid ? -1 : undefined) }))).toMatch(/^INVALID_OPTIONS: Mesh "lid"/);
+    expect(messageOf(() => computeMassProperties(mp, scene, { weld: 'far' }))).toMatch(/^INVALID_TYPE: Mesh "lid"/);
+    expect(messageOf(() => computeMassProperties(mp, scene, { modes: 'shell' }))).toMatch(/did you mean 'mode'/);
+
+    // An instance is named with its id, whether it would be placed or baked.
+    const bolts = instanced(new THREE.BoxGeometry(1, 1, 1), randomPlacements(3, 5));
+    bolts.name = 'bolts';
+    const modeOfBolt = (mesh, id) => (id === 2 ? 'hollow' : 'solid');
+    expect(messageOf(() => computeMassProperties(mp, bolts, { mode: modeOfBolt }))).toMatch(/^INVALID_OPTIONS: Mesh "bolts" instance 2: /);
+
+    // measureParts names a part by its position in the array.
+    const baked = bakeMeshes(scene);
+    baked[1].mode = 'hollow';
+    expect(messageOf(() => measureParts(mp, baked))).toMatch(/^INVALID_OPTIONS: parts\[1\]: /);
+    expect(computeMassProperties(mp, scene).body.volume).toBeCloseTo(2 * 1.5 ** 3, 12);
+  });
+
+  test('convex instances are measured once and placed exactly; shell instances are baked one by one', () => {
+    const geometry = new THREE.TorusKnotGeometry(1, 0.3, 64, 8);
+    const convex = instanced(geometry, randomPlacements(20, 6));
+    const counter = countingMesh(mp);
+    const hulls = computeMassProperties(counter.mp, convex, { mode: 'convex' });
+    expect(counter.calls).toBe(1);
+    hulls.parts.forEach((part, i) => {
+      const matrix = convex.getMatrixAt(i, new THREE.Matrix4());
+      const want = mp.mesh(new Float64Array(bakeByHand([], geometry, matrix)), null, { mode: 'convex' });
+      expectSameBody(part.result, want, 1e-12);
+    });
+
+    // A shell's mass follows its area, which mp.transform cannot scale: every instance is baked.
+    const shells = instanced(tray(1, 0.5, 2), randomPlacements(5, 7));
+    const shellCounter = countingMesh(mp);
+    const { parts } = computeMassProperties(shellCounter.mp, shells, { mode: 'shell', thickness: 0.01 });
+    expect(shellCounter.calls).toBe(5);
+    parts.forEach((part, i) => {
+      const matrix = shells.getMatrixAt(i, new THREE.Matrix4());
+      const want = mp.mesh(new Float64Array(bakeByHand([], shells.geometry, matrix)), null, { mode: 'shell', thickness: 0.01 });
+      expectSameBody(part.result, want, 1e-12);
+    });
+  });
+});
+
 describe('conversions', () => {
   const body = () => computeMassProperties(mp, buildScene().root).body;
 

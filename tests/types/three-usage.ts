@@ -16,6 +16,7 @@ import type {
   ComputeOptions,
   MassPropertiesHelperOptions,
   MeasuredPart,
+  MeshMode,
   SceneMassProperties,
 } from 'mass-properties/three';
 
@@ -37,9 +38,22 @@ async function main(): Promise<void> {
   // @ts-expect-error a misspelled option is a type error (and an INVALID_OPTIONS error at run time)
   computeMassProperties(mp, scene, { densty: 2 });
 
+  // Mode, thickness and weld per mesh, like density: a value, or a function of the mesh and instance.
+  const sheetMetal: ComputeOptions = {
+    mode: (mesh: Mesh) => (mesh.userData.sheet ? 'shell' : undefined),
+    thickness: (mesh: Mesh, instanceId: number | undefined) => (mesh.userData.sheet && instanceId === undefined ? 0.002 : undefined),
+    weld: { relative: 1e-6 },
+  };
+  computeMassProperties(mp, scene, { mode: 'convex', weld: 1e-4 });
+  computeMassProperties(mp, scene, sheetMetal);
+  // @ts-expect-error an unknown mode is a type error (and an INVALID_OPTIONS error naming the mesh at run time)
+  computeMassProperties(mp, scene, { mode: 'hollow' });
+
   const baked: BakedPart[] = bakeMeshes(scene, { visibleOnly: true });
   const positions: Float64Array = baked[0].positions;
   const indices: Uint32Array | null = baked[0].indices;
+  const mode: MeshMode = baked[0].mode;
+  const thickness: number | undefined = baked[0].thickness;
   // Baked parts measured elsewhere (e.g. in a worker) with the package's measureParts.
   const elsewhere = measureParts(mp, baked);
   const maybeBody: MassProperties | null = elsewhere.body;
@@ -66,7 +80,7 @@ async function main(): Promise<void> {
   helper.update(mp.box(1, 1, 1));
   const drawn: MassProperties | null = helper.result;
   helper.dispose();
-  console.log(positions.length, indices, center, tensor, frame, semiAxes, helper.isMassPropertiesHelper, drawn);
+  console.log(positions.length, indices, mode, thickness, center, tensor, frame, semiAxes, helper.isMassPropertiesHelper, drawn);
 }
 
 void main();

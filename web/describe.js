@@ -1,0 +1,86 @@
+// The diagnostics and the repairs of a measured mesh in plain words, for the results panel.
+
+const plural = (n, word, words = `${word}s`) => `${n.toLocaleString('en')} ${n === 1 ? word : words}`;
+
+// Two significant digits, so a pin hole and a missing side both read at a glance.
+function percent(fraction) {
+  const p = 100 * fraction;
+  return p < 0.01 ? 'under 0.01 %' : `${Number(p.toPrecision(2))} %`;
+}
+
+/**
+ * The mesh as it was given, as sentences with a level: 'ok', 'warn' or 'info'. Every mode
+ * defines its numbers for an open or inconsistently wound mesh (the solid mode repairs it, a
+ * shell or a hull does not need it closed), so those are facts rather than warnings.
+ */
+export function describeDiagnostics(d) {
+  if (!d) return [];
+  const lines = [];
+  if (d.closed && d.consistentWinding) lines.push({ level: 'ok', text: 'closed and consistently wound' });
+  if (d.boundaryEdges > 0) {
+    lines.push({
+      level: 'info',
+      text: `open mesh: ${plural(d.boundaryEdges, 'boundary edge')} around ${plural(d.holes, 'hole')}`,
+    });
+  }
+  if (d.nonManifoldEdges > 0) {
+    lines.push({
+      level: 'warn',
+      text: `${plural(d.nonManifoldEdges, 'non-manifold edge')} (shared by more than two triangles)`,
+    });
+  }
+  if (d.inconsistentEdges > 0) {
+    lines.push({ level: 'info', text: `inconsistent winding on ${plural(d.inconsistentEdges, 'edge')}` });
+  }
+  if (d.inverted) {
+    lines.push({
+      level: 'info',
+      text: 'inside-out: the triangles faced inward; the numbers are those of the outward surface',
+    });
+  }
+  if (d.degenerateTriangles > 0) {
+    lines.push({
+      level: 'info',
+      text: `${plural(d.degenerateTriangles, 'degenerate triangle')} (zero area; they add nothing)`,
+    });
+  }
+  return lines;
+}
+
+/**
+ * What the solid mode changed to get its numbers, in one sentence of only what is non-zero
+ * ("2 holes closed, 0.4 % of the surface; 312 triangles flipped"), or "nothing repaired". A warning
+ * when some volume counts twice (crossing shells) or some triangles were left out.
+ */
+export function describeRepairs(r) {
+  const done = [];
+  if (r.cappedHoles > 0) done.push(`${plural(r.cappedHoles, 'hole')} closed, ${percent(r.capArea)} of the surface`);
+  if (r.flippedTriangles > 0) done.push(`${plural(r.flippedTriangles, 'triangle')} flipped`);
+  if (r.invertedShells > 0) done.push(`${plural(r.invertedShells, 'shell')} turned outward`);
+  if (r.duplicateTriangles > 0) done.push(`${plural(r.duplicateTriangles, 'repeated triangle')} left out`);
+  if (r.cavities > 0) done.push(plural(r.cavities, 'cavity', 'cavities'));
+  if (r.openShells > 0) done.push(`${plural(r.openShells, 'open piece')} that cannot be closed left out`);
+  if (r.intersectingShells > 0) {
+    done.push(
+      r.intersectingShells === 1
+        ? '1 shell crosses another'
+        : `${plural(r.intersectingShells, 'shell')} cross each other`,
+    );
+  }
+  if (done.length === 0) return { level: 'ok', text: 'nothing repaired' };
+  const doubtful = r.intersectingShells > 0 || r.openShells > 0;
+  return { level: doubtful ? 'warn' : 'info', text: done.join('; ') };
+}
+
+/** How the numbers were obtained in `mode`, as a sentence with a level, for the mesh `d`. */
+export function describeMode(d, { mode, thickness, lengthUnit }) {
+  if (mode === 'shell') {
+    return {
+      level: 'info',
+      text: `measured as a shell ${thickness} ${lengthUnit} thick: the mass lies on the surface`,
+    };
+  }
+  if (mode === 'convex')
+    return { level: 'info', text: `measured as its convex hull (${plural(d.hullFaces, 'triangle')})` };
+  return describeRepairs(d.repairs);
+}

@@ -1,0 +1,44 @@
+// How the whole model is measured: as a solid (holes closed), as a shell of a given thickness or
+// as its convex hull; and whether the caps that close its holes are drawn. A change of mode or
+// thickness remeasures in the worker without sending the triangles again.
+import { ui } from './page.js';
+import { UNITS } from './units.js';
+
+/** The mode, and the shell's thickness in the model's length unit. */
+export function currentMode() {
+  return { mode: ui.mode.value, thickness: Number(ui.thickness.value) };
+}
+
+// Caps are what the solid mode adds: in the other modes there is nothing to show.
+const capsWanted = () => ui.showCaps.checked && ui.mode.value === 'solid';
+
+/** Wires the controls: `remeasure()` after every valid change, `showCaps(shown)` when the caps should appear or go. */
+export function setupModeControls({ remeasure, showCaps }) {
+  const showUnit = () => (ui.thicknessUnit.textContent = UNITS[ui.units.value].length);
+  showUnit();
+  ui.units.addEventListener('change', showUnit);
+
+  // The thickness belongs to the shell mode, the caps to the solid one.
+  const showFields = () => {
+    ui.thicknessField.hidden = ui.mode.value !== 'shell';
+    ui.showCaps.disabled = ui.mode.value !== 'solid';
+  };
+  ui.mode.addEventListener('change', () => {
+    showFields();
+    showCaps(capsWanted());
+    remeasure();
+  });
+  ui.thickness.addEventListener('change', () => {
+    const value = Number(ui.thickness.value);
+    if (!(value > 0) || !Number.isFinite(value)) {
+      ui.thickness.setCustomValidity('a positive wall thickness');
+      ui.thickness.reportValidity();
+      return;
+    }
+    ui.thickness.setCustomValidity('');
+    remeasure();
+  });
+  ui.showCaps.addEventListener('change', () => showCaps(capsWanted()));
+  showFields();
+  showCaps(capsWanted());
+}
