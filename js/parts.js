@@ -47,7 +47,8 @@ export function measureParts(mp, parts) {
   checkModule(mp);
   if (!Array.isArray(parts)) fail('INVALID_ARGUMENT', `parts must be an array, got ${typeName(parts)}`);
   const measured = parts.map((part, k) => {
-    if (part === null || typeof part !== 'object') fail('INVALID_ARGUMENT', `parts[${k}] must be an object, got ${typeName(part)}`);
+    if (part === null || typeof part !== 'object')
+      fail('INVALID_ARGUMENT', `parts[${k}] must be an object, got ${typeName(part)}`);
     return measurePart(mp, part, `parts[${k}]`);
   });
   return { body: combineMeasured(mp, measured), parts: measured };

@@ -100,7 +100,10 @@ export function toMatrix3(result: Pick<MassProperties, 'inertia'>, target?: Matr
 /** The principal frame's rotation (principal axes as matrix columns). */
 export function toQuaternion(result: Pick<MassProperties, 'principalRotation'>, target?: Quaternion): Quaternion;
 /** Semi-axes, in principal-axis order, of the uniform solid ellipsoid with the same mass and principal moments. */
-export function equivalentEllipsoid(result: Pick<MassProperties, 'mass' | 'principalMoments'>, target?: Vector3): Vector3;
+export function equivalentEllipsoid(
+  result: Pick<MassProperties, 'mass' | 'principalMoments'>,
+  target?: Vector3,
+): Vector3;
 
 /** Read like ComputeOptions: an unknown key throws INVALID_OPTIONS. */
 export interface MassPropertiesHelperOptions {

@@ -14,7 +14,8 @@ export class Measurer {
     };
     this.#worker.onerror = (event) => {
       event.preventDefault();
-      for (const request of this.#pending.values()) request.reject(new Error(event.message || 'the measuring worker failed'));
+      for (const request of this.#pending.values())
+        request.reject(new Error(event.message || 'the measuring worker failed'));
       this.#pending.clear();
     };
   }
@@ -26,7 +27,9 @@ export class Measurer {
    * boundary loops of part i that the solid mode closes (Float64Arrays, as mp.holes gives them).
    */
   measure(parts, how) {
-    const transfer = parts.flatMap(({ positions, indices }) => (indices ? [positions.buffer, indices.buffer] : [positions.buffer]));
+    const transfer = parts.flatMap(({ positions, indices }) =>
+      indices ? [positions.buffer, indices.buffer] : [positions.buffer],
+    );
     return this.#ask({ type: 'measure', parts, how }, transfer);
   }
 

@@ -22,7 +22,10 @@ export class ModelPicker {
   loadBuiltIn(id) {
     const entry = BUILT_INS[id];
     ui.model.value = id;
-    this.session.show(entry.label, Promise.resolve().then(() => entry.create()));
+    this.session.show(
+      entry.label,
+      Promise.resolve().then(() => entry.create()),
+    );
   }
 
   loadFiles(files) {
@@ -31,6 +34,9 @@ export class ModelPicker {
     this.fileOption.textContent = `File: ${main.name}`;
     this.fileOption.hidden = false;
     ui.model.value = 'file';
-    this.session.show(main.name, loadFiles(files).then(({ object }) => object));
+    this.session.show(
+      main.name,
+      loadFiles(files).then(({ object }) => object),
+    );
   }
 }

@@ -34,7 +34,12 @@ function tHandle() {
 
 // A cup without a lid: closed at the bottom, open at the top, to show the diagnostics at work.
 function openCup() {
-  const profile = [[0, -0.5], [0.38, -0.5], [0.42, -0.46], [0.5, 0.5]].map(([r, y]) => new THREE.Vector2(r, y));
+  const profile = [
+    [0, -0.5],
+    [0.38, -0.5],
+    [0.42, -0.46],
+    [0.5, 0.5],
+  ].map(([r, y]) => new THREE.Vector2(r, y));
   return mesh(new THREE.LatheGeometry(profile, 64), 0x9b8ad6, 'open cup');
 }
 
@@ -61,7 +66,10 @@ async function bunny() {
 /** Built-in models: id → { label, create() → Object3D | Promise<Object3D> }. */
 export const BUILT_INS = {
   't-handle': { label: 'T-handle (tennis-racket effect)', create: tHandle },
-  'torus-knot': { label: 'Torus knot', create: () => mesh(new THREE.TorusKnotGeometry(0.6, 0.2, 256, 32), 0x3fb58c, 'torus knot') },
+  'torus-knot': {
+    label: 'Torus knot',
+    create: () => mesh(new THREE.TorusKnotGeometry(0.6, 0.2, 256, 32), 0x3fb58c, 'torus knot'),
+  },
   capsule: { label: 'Capsule', create: () => mesh(new THREE.CapsuleGeometry(0.35, 1.2, 12, 48), 0xd65c7a, 'capsule') },
   'open-cup': { label: 'Open cup (not closed)', create: openCup },
   teapot: { label: 'Utah teapot (no bottom)', create: teapot },
@@ -90,8 +98,10 @@ export async function loadFiles(fileList) {
   const files = [...fileList];
   const main = FILE_EXTENSIONS.map((ext) => files.find((f) => extension(f.name) === ext)).find(Boolean);
   if (!main) {
-    throw new Error(`no model among ${files.map((f) => f.name).join(', ') || 'the files'}; ` +
-      `supported: ${FILE_EXTENSIONS.map((e) => '.' + e).join(' ')}`);
+    throw new Error(
+      `no model among ${files.map((f) => f.name).join(', ') || 'the files'}; ` +
+        `supported: ${FILE_EXTENSIONS.map((e) => '.' + e).join(' ')}`,
+    );
   }
 
   const urls = new Map(files.map((f) => [f.name, URL.createObjectURL(f)]));

@@ -42,13 +42,27 @@ function num(x, scale = 0, id) {
 const vector = (v, scale) => h('span', { class: 'vec' }, ...v.map((x) => num(x, scale)));
 
 function quantity(label, value, unit, id, note) {
-  return [h('dt', {}, label), h('dd', {}, num(value, 0, id), ' ', h('span', { class: 'unit' }, unit), note ? h('span', { class: 'note' }, note) : null)];
+  return [
+    h('dt', {}, label),
+    h(
+      'dd',
+      {},
+      num(value, 0, id),
+      ' ',
+      h('span', { class: 'unit' }, unit),
+      note ? h('span', { class: 'note' }, note) : null,
+    ),
+  ];
 }
 
 // The mesh as given, then what the mode made of it (the repairs, in the solid mode).
 function diagnosticsList(d, how) {
   const lines = [...describeDiagnostics(d), describeMode(d, how)];
-  return h('ul', { class: 'diagnostics' }, lines.map(({ level, text }) => h('li', { class: level }, text)));
+  return h(
+    'ul',
+    { class: 'diagnostics' },
+    lines.map(({ level, text }) => h('li', { class: level }, text)),
+  );
 }
 
 function partLabel(part) {
@@ -84,25 +98,62 @@ function bodySection(body, labels, densityKgPerM3, how) {
   const moment = Math.max(...body.principalMoments.map(Math.abs));
   const si = labels.mass === 'kg' && labels.length === 'm';
   return [
-    h('dl', { class: 'quantities' },
+    h(
+      'dl',
+      { class: 'quantities' },
       quantity('Mass', body.mass, labels.mass, 'mass'),
       quantity('Volume', body.volume, labels.volume, 'volume', VOLUME_NOTES[how.mode]),
-      quantity('Density', body.density, labels.density, 'density', si ? null : ` = ${formatNumber(densityKgPerM3)} kg/m³`),
+      quantity(
+        'Density',
+        body.density,
+        labels.density,
+        'density',
+        si ? null : ` = ${formatNumber(densityKgPerM3)} kg/m³`,
+      ),
       quantity('Surface area', body.surfaceArea, labels.area, 'surface-area'),
     ),
     h('h3', {}, 'Center of mass ', h('span', { class: 'unit' }, labels.length)),
     h('div', { id: 'center-of-mass' }, vector(body.centerOfMass, size)),
     h('h3', {}, 'Inertia tensor about the center of mass ', h('span', { class: 'unit' }, labels.inertia)),
-    h('table', { class: 'matrix', id: 'inertia' },
-      [0, 1, 2].map((r) => h('tr', {}, [0, 1, 2].map((c) => h('td', {}, num(body.inertia[3 * r + c], moment)))))),
+    h(
+      'table',
+      { class: 'matrix', id: 'inertia' },
+      [0, 1, 2].map((r) =>
+        h(
+          'tr',
+          {},
+          [0, 1, 2].map((c) => h('td', {}, num(body.inertia[3 * r + c], moment))),
+        ),
+      ),
+    ),
     h('h3', {}, 'Principal moments and axes ', h('span', { class: 'unit' }, labels.inertia)),
     // One column per principal axis, as the columns of the principal rotation matrix.
-    h('table', { class: 'matrix principal', id: 'principal' },
-      h('tr', {}, h('th', {}, ''), [0, 1, 2].map((i) => h('th', {},
-        h('span', { class: 'swatch', style: `background:${AXIS_COLORS[i]}` }), ` axis ${i + 1}`))),
-      h('tr', {}, h('th', {}, 'moment'), [0, 1, 2].map((i) => h('td', {}, num(body.principalMoments[i])))),
-      [0, 1, 2].map((c) => h('tr', {}, h('th', {}, 'xyz'[c]),
-        [0, 1, 2].map((i) => h('td', {}, num(body.principalAxes[i][c], 1)))))),
+    h(
+      'table',
+      { class: 'matrix principal', id: 'principal' },
+      h(
+        'tr',
+        {},
+        h('th', {}, ''),
+        [0, 1, 2].map((i) =>
+          h('th', {}, h('span', { class: 'swatch', style: `background:${AXIS_COLORS[i]}` }), ` axis ${i + 1}`),
+        ),
+      ),
+      h(
+        'tr',
+        {},
+        h('th', {}, 'moment'),
+        [0, 1, 2].map((i) => h('td', {}, num(body.principalMoments[i]))),
+      ),
+      [0, 1, 2].map((c) =>
+        h(
+          'tr',
+          {},
+          h('th', {}, 'xyz'[c]),
+          [0, 1, 2].map((i) => h('td', {}, num(body.principalAxes[i][c], 1))),
+        ),
+      ),
+    ),
     h('h3', {}, 'Mesh'),
     h('div', { id: 'mesh-notes' }, diagnosticsList(body.diagnostics, how)),
   ];
@@ -111,17 +162,36 @@ function bodySection(body, labels, densityKgPerM3, how) {
 function partsSection(parts, labels, how) {
   return [
     h('h3', {}, `Parts (${parts.length})`),
-    h('table', { class: 'parts', id: 'parts' },
-      h('tr', {}, h('th', {}, 'part'), h('th', {}, 'triangles'), h('th', {}, `volume ${labels.volume}`),
-        h('th', {}, `mass ${labels.mass}`), h('th', {}, 'mesh')),
-      parts.map((p) => h('tr', { class: p.error ? 'failed' : '' },
-        h('td', {}, partLabel(p)),
-        h('td', {}, p.result ? String(p.result.diagnostics.triangles) : ''),
-        h('td', {}, p.result ? num(p.result.volume) : ''),
-        h('td', {}, p.result ? num(p.result.mass) : ''),
-        h('td', {}, p.error
-          ? h('span', { class: 'warn' }, `not measured: ${p.error.code} — ${p.error.message}`)
-          : diagnosticsList(p.result.diagnostics, how))))),
+    h(
+      'table',
+      { class: 'parts', id: 'parts' },
+      h(
+        'tr',
+        {},
+        h('th', {}, 'part'),
+        h('th', {}, 'triangles'),
+        h('th', {}, `volume ${labels.volume}`),
+        h('th', {}, `mass ${labels.mass}`),
+        h('th', {}, 'mesh'),
+      ),
+      parts.map((p) =>
+        h(
+          'tr',
+          { class: p.error ? 'failed' : '' },
+          h('td', {}, partLabel(p)),
+          h('td', {}, p.result ? String(p.result.diagnostics.triangles) : ''),
+          h('td', {}, p.result ? num(p.result.volume) : ''),
+          h('td', {}, p.result ? num(p.result.mass) : ''),
+          h(
+            'td',
+            {},
+            p.error
+              ? h('span', { class: 'warn' }, `not measured: ${p.error.code} — ${p.error.message}`)
+              : diagnosticsList(p.result.diagnostics, how),
+          ),
+        ),
+      ),
+    ),
   ];
 }
 
@@ -136,11 +206,18 @@ export function renderReport(container, report, { elapsed } = {}) {
   const how = { mode: report.mode, thickness: report.thickness, lengthUnit: labels.length };
   const nodes = [
     h('h2', {}, report.model),
-    h('p', { class: 'meta' },
+    h(
+      'p',
+      { class: 'meta' },
       triangles === undefined ? '' : `${triangles.toLocaleString('en')} triangles · `,
       `lengths in ${unitName.length}, masses in ${unitName.mass}`,
-      elapsed === undefined ? '' : ` · measured in ${elapsed < 10 ? elapsed.toFixed(1) : Math.round(elapsed)} ms (worker)`),
-    report.body ? bodySection(report.body, labels, report.densityKgPerM3, how) : h('p', { class: 'warn' }, 'Nothing could be measured.'),
+      elapsed === undefined
+        ? ''
+        : ` · measured in ${elapsed < 10 ? elapsed.toFixed(1) : Math.round(elapsed)} ms (worker)`,
+    ),
+    report.body
+      ? bodySection(report.body, labels, report.densityKgPerM3, how)
+      : h('p', { class: 'warn' }, 'Nothing could be measured.'),
     report.parts.length > 1 || report.parts.some((p) => p.error) ? partsSection(report.parts, labels, how) : [],
   ];
   container.replaceChildren(...nodes.flat());

@@ -14,7 +14,8 @@ function partLabel({ mesh, instanceId }) {
   return instanceId === undefined ? { name: partName(mesh) } : { name: partName(mesh), instanceId };
 }
 
-const triangleCount = (baked) => baked.reduce((n, b) => n + (b.indices ? b.indices.length : b.positions.length / 3) / 3, 0);
+const triangleCount = (baked) =>
+  baked.reduce((n, b) => n + (b.indices ? b.indices.length : b.positions.length / 3) / 3, 0);
 
 export class Session {
   name = '';
@@ -93,7 +94,16 @@ export class Session {
   #report(reply, { unit, densityKgPerM3, density, mode, thickness }) {
     this.body = reply.body;
     const parts = this.parts.map((p, i) => ({ ...p, ...reply.parts[i] }));
-    this.report = buildReport({ model: this.name, unit, densityKgPerM3, density, mode, thickness, body: reply.body, parts });
+    this.report = buildReport({
+      model: this.name,
+      unit,
+      densityKgPerM3,
+      density,
+      mode,
+      thickness,
+      body: reply.body,
+      parts,
+    });
     renderReport(ui.results, this.report, { elapsed: reply.elapsed });
     ui.copy.disabled = false;
   }

@@ -22,11 +22,13 @@ function onDensityTyped(onChange) {
 
 /** Fills the selects (metres, water) and calls `onChange` after every valid change. */
 export function setupSettings(onChange) {
-  for (const [id, { length, mass }] of Object.entries(UNITS)) ui.units.add(new Option(`${length} (masses in ${mass})`, id));
+  for (const [id, { length, mass }] of Object.entries(UNITS))
+    ui.units.add(new Option(`${length} (masses in ${mass})`, id));
   ui.units.value = 'm';
   ui.units.addEventListener('change', onChange);
 
-  for (const [id, { label, density }] of Object.entries(MATERIALS)) ui.material.add(new Option(`${label} — ${density} kg/m³`, id));
+  for (const [id, { label, density }] of Object.entries(MATERIALS))
+    ui.material.add(new Option(`${label} — ${density} kg/m³`, id));
   ui.material.add(new Option('Custom', 'custom'));
   ui.material.value = 'water';
   ui.density.value = String(MATERIALS.water.density);

@@ -31,7 +31,10 @@ self.onmessage = async ({ data }) => {
     if (type === 'measure') parts = data.parts;
     else if (type !== 'remeasure') throw new Error(`unknown message type ${type}`);
     const start = performance.now();
-    const measured = measureParts(mp, parts.map(({ positions, indices }) => ({ positions, indices, ...how })));
+    const measured = measureParts(
+      mp,
+      parts.map(({ positions, indices }) => ({ positions, indices, ...how })),
+    );
     const elapsed = performance.now() - start;
     const holes = type === 'measure' ? parts.map((part) => holesOf(mp, part)) : null;
     const transfer = holes ? holes.flat().map((loop) => loop.buffer) : [];

@@ -5,7 +5,11 @@
 // exact for any invertible A (shear included): rotate by Vᵀ, then by U·Σ.
 import { Matrix4, Quaternion, Vector3 } from 'three';
 
-const PAIRS = [[0, 1], [0, 2], [1, 2]];
+const PAIRS = [
+  [0, 1],
+  [0, 2],
+  [1, 2],
+];
 const MAX_SWEEPS = 12; // Jacobi converges quadratically: 3x3 matrices need 3 to 5 sweeps
 const ORTHOGONAL = 1e-15; // columns count as orthogonal when cos(angle) is below this
 // The steps must reproduce the matrix to this, relative to its smallest singular value: an error
@@ -60,7 +64,13 @@ function reproduces(matrix, split, smallestScale) {
 
 /** Scratch for splitAffine: x′ = position + quaternion·scale·(turn·x). */
 export function createSplit() {
-  return { turned: false, turn: new Quaternion(), position: new Vector3(), quaternion: new Quaternion(), scale: new Vector3() };
+  return {
+    turned: false,
+    turn: new Quaternion(),
+    position: new Vector3(),
+    quaternion: new Quaternion(),
+    scale: new Vector3(),
+  };
 }
 
 /**

@@ -28,7 +28,11 @@ const _direction = new Vector3();
 // Three unit circles, one per principal plane: the ellipsoid's outline once scaled.
 function ringsGeometry(segments = 96) {
   const points = [];
-  for (const [u, v] of [[0, 1], [1, 2], [2, 0]]) {
+  for (const [u, v] of [
+    [0, 1],
+    [1, 2],
+    [2, 0],
+  ]) {
     for (let s = 0; s < segments; s++) {
       for (const t of [s, s + 1]) {
         const angle = (t / segments) * 2 * Math.PI;

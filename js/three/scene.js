@@ -34,7 +34,10 @@ export function checkObject3D(object3D) {
 export function readSceneOptions(options) {
   const o = { ...DEFAULTS, ...readOptions(options, Object.keys(DEFAULTS)) };
   if (typeof o.density !== 'number' && typeof o.density !== 'function') {
-    fail('INVALID_DENSITY', `options.density must be a number or a function (mesh) => number, got ${typeName(o.density)}`);
+    fail(
+      'INVALID_DENSITY',
+      `options.density must be a number or a function (mesh) => number, got ${typeName(o.density)}`,
+    );
   }
   return o;
 }
@@ -53,13 +56,16 @@ export function meshOptionsOf(options, mesh, instanceId) {
   resolved.mode ??= DEFAULTS.mode; // a function may leave a mesh at the default, as mp.mesh does
   const density = resolved.density;
   if (typeof density !== 'number' || !Number.isFinite(density) || density <= 0) {
-    fail('INVALID_DENSITY', `density of ${describePart(mesh, instanceId)} must be a finite positive number, got ${String(density)}`);
+    fail(
+      'INVALID_DENSITY',
+      `density of ${describePart(mesh, instanceId)} must be a finite positive number, got ${String(density)}`,
+    );
   }
   return resolved;
 }
 
-const cycle = (object) => fail('INVALID_ARGUMENT',
-  `${describeObject(object)} is its own descendant: the scene graph has a cycle`);
+const cycle = (object) =>
+  fail('INVALID_ARGUMENT', `${describeObject(object)} is its own descendant: the scene graph has a cycle`);
 
 // three's traverse and updateWorldMatrix recurse without end (a RangeError) through an object
 // that is its own ancestor, so both directions are walked here first, by hand.

@@ -74,10 +74,14 @@ async function report() {
 
 // Waits until the panel shows `model` and nothing is loading or measuring.
 async function settled(model, timeout = 30000) {
-  await page.waitForFunction((name) => {
-    const json = document.querySelector('#results').dataset.json;
-    return json && JSON.parse(json).model === name && !document.body.hasAttribute('data-busy');
-  }, model, { timeout });
+  await page.waitForFunction(
+    (name) => {
+      const json = document.querySelector('#results').dataset.json;
+      return json && JSON.parse(json).model === name && !document.body.hasAttribute('data-busy');
+    },
+    model,
+    { timeout },
+  );
   return report();
 }
 
@@ -91,7 +95,8 @@ async function measuredAs(mode) {
 }
 
 const spinInfo = () => page.$eval('#spin-info', (el) => ({ ...el.dataset, text: el.textContent }));
-const caps = () => page.$eval('#viewport', (el) => ({ loops: Number(el.dataset.capLoops), shown: el.dataset.capsShown === 'true' }));
+const caps = () =>
+  page.$eval('#viewport', (el) => ({ loops: Number(el.dataset.capLoops), shown: el.dataset.capsShown === 'true' }));
 
 function assertClose(got, want, rel, what) {
   const scale = Math.max(Math.abs(want), 1e-300);
@@ -103,8 +108,12 @@ function assertSameBody(got, want, rel, what) {
   assertClose(got.volume, want.volume, rel, `${what} volume`);
   assertClose(got.surfaceArea, want.surfaceArea, rel, `${what} surface area`);
   const length = Math.sqrt(want.principalMoments[2] / want.mass);
-  want.centerOfMass.forEach((c, i) => assert.ok(Math.abs(got.centerOfMass[i] - c) <= rel * length, `${what} center ${i}`));
-  want.inertia.forEach((c, i) => assert.ok(Math.abs(got.inertia[i] - c) <= rel * want.principalMoments[2], `${what} inertia ${i}`));
+  want.centerOfMass.forEach((c, i) =>
+    assert.ok(Math.abs(got.centerOfMass[i] - c) <= rel * length, `${what} center ${i}`),
+  );
+  want.inertia.forEach((c, i) =>
+    assert.ok(Math.abs(got.inertia[i] - c) <= rel * want.principalMoments[2], `${what} inertia ${i}`),
+  );
   want.principalMoments.forEach((c, i) => assertClose(got.principalMoments[i], c, rel, `${what} moment ${i}`));
   assert.deepEqual(got.diagnostics, want.diagnostics);
 }
@@ -115,46 +124,105 @@ function assertSameBody(got, want, rel, what) {
 // with outward winding. Coordinates are binary fractions: exact in the STL's float32.
 function box([x0, y0, z0], [x1, y1, z1]) {
   const v = (i) => [i & 1 ? x1 : x0, i & 2 ? y1 : y0, i & 4 ? z1 : z0];
-  const quads = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
-  return quads.flatMap(([a, b, c, d]) => [[v(a), v(b), v(c)], [v(a), v(c), v(d)]]);
+  const quads = [
+    [0, 2, 3, 1],
+    [4, 5, 7, 6],
+    [0, 1, 5, 4],
+    [2, 6, 7, 3],
+    [0, 4, 6, 2],
+    [1, 3, 7, 5],
+  ];
+  return quads.flatMap(([a, b, c, d]) => [
+    [v(a), v(b), v(c)],
+    [v(a), v(c), v(d)],
+  ]);
 }
 const FIXTURE = [...box([0, 0, 0], [2, 1, 0.5]), ...box([3, 0.25, -1], [3.5, 1.75, 0.25])];
 
 function asciiStl(triangles) {
-  const facets = triangles.map((t) => `facet normal 0 0 0\n  outer loop\n${t.map((p) => `    vertex ${p.join(' ')}`).join('\n')}\n  endloop\nendfacet`);
+  const facets = triangles.map(
+    (t) =>
+      `facet normal 0 0 0\n  outer loop\n${t.map((p) => `    vertex ${p.join(' ')}`).join('\n')}\n  endloop\nendfacet`,
+  );
   return `solid fixture\n${facets.join('\n')}\nendsolid fixture\n`;
 }
 
 // The same solid as an OBJ with quad faces (the loader splits them) and shared vertices.
 function objBox([x0, y0, z0], [x1, y1, z1]) {
   const vertices = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => `v ${i & 1 ? x1 : x0} ${i & 2 ? y1 : y0} ${i & 4 ? z1 : z0}`);
-  const faces = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
+  const faces = [
+    [0, 2, 3, 1],
+    [4, 5, 7, 6],
+    [0, 1, 5, 4],
+    [2, 6, 7, 3],
+    [0, 4, 6, 2],
+    [1, 3, 7, 5],
+  ];
   return `${vertices.join('\n')}\n${faces.map((f) => `f ${f.map((i) => i + 1).join(' ')}`).join('\n')}\n`;
 }
 
 // An indexed box as ASCII PLY (shared vertices, triangle faces).
 function plyBox([x0, y0, z0], [x1, y1, z1]) {
   const vertices = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => `${i & 1 ? x1 : x0} ${i & 2 ? y1 : y0} ${i & 4 ? z1 : z0}`);
-  const quads = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
+  const quads = [
+    [0, 2, 3, 1],
+    [4, 5, 7, 6],
+    [0, 1, 5, 4],
+    [2, 6, 7, 3],
+    [0, 4, 6, 2],
+    [1, 3, 7, 5],
+  ];
   const faces = quads.flatMap(([a, b, c, d]) => [`3 ${a} ${b} ${c}`, `3 ${a} ${c} ${d}`]);
-  return ['ply', 'format ascii 1.0', 'element vertex 8', 'property float x', 'property float y', 'property float z',
-    'element face 12', 'property list uchar int vertex_indices', 'end_header', ...vertices, ...faces, ''].join('\n');
+  return [
+    'ply',
+    'format ascii 1.0',
+    'element vertex 8',
+    'property float x',
+    'property float y',
+    'property float z',
+    'element face 12',
+    'property list uchar int vertex_indices',
+    'end_header',
+    ...vertices,
+    ...faces,
+    '',
+  ].join('\n');
 }
 
 // The smallest 3MF package (a zip, which is why 3MFLoader needs fflate): one box object.
 function threeMfBox([x0, y0, z0], [x1, y1, z1]) {
-  const vertices = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => `<vertex x="${i & 1 ? x1 : x0}" y="${i & 2 ? y1 : y0}" z="${i & 4 ? z1 : z0}"/>`);
-  const quads = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
-  const triangles = quads.flatMap(([a, b, c, d]) => [[a, b, c], [a, c, d]]).map(([a, b, c]) => `<triangle v1="${a}" v2="${b}" v3="${c}"/>`);
+  const vertices = [0, 1, 2, 3, 4, 5, 6, 7].map(
+    (i) => `<vertex x="${i & 1 ? x1 : x0}" y="${i & 2 ? y1 : y0}" z="${i & 4 ? z1 : z0}"/>`,
+  );
+  const quads = [
+    [0, 2, 3, 1],
+    [4, 5, 7, 6],
+    [0, 1, 5, 4],
+    [2, 6, 7, 3],
+    [0, 4, 6, 2],
+    [1, 3, 7, 5],
+  ];
+  const triangles = quads
+    .flatMap(([a, b, c, d]) => [
+      [a, b, c],
+      [a, c, d],
+    ])
+    .map(([a, b, c]) => `<triangle v1="${a}" v2="${b}" v3="${c}"/>`);
   return zipSync({
-    '[Content_Types].xml': strToU8('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-      + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-      + '<Default Extension="model" ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/></Types>'),
-    '_rels/.rels': strToU8('<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-      + '<Relationship Target="/3D/3dmodel.model" Id="rel0" Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/></Relationships>'),
-    '3D/3dmodel.model': strToU8('<?xml version="1.0" encoding="UTF-8"?><model unit="millimeter" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02">'
-      + `<resources><object id="1" type="model"><mesh><vertices>${vertices.join('')}</vertices><triangles>${triangles.join('')}</triangles></mesh></object></resources>`
-      + '<build><item objectid="1"/></build></model>'),
+    '[Content_Types].xml': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="model" ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/></Types>',
+    ),
+    '_rels/.rels': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Target="/3D/3dmodel.model" Id="rel0" Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/></Relationships>',
+    ),
+    '3D/3dmodel.model': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><model unit="millimeter" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02">' +
+        `<resources><object id="1" type="model"><mesh><vertices>${vertices.join('')}</vertices><triangles>${triangles.join('')}</triangles></mesh></object></resources>` +
+        '<build><item objectid="1"/></build></model>',
+    ),
   });
 }
 
@@ -205,16 +273,26 @@ test('the server serves the package and nothing outside the repository', async (
 
   // Node's URL parser would resolve '..' before sending: send raw paths over a socket instead.
   const { request } = await import('node:http');
-  const status = (rawPath) => new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, path: rawPath }, (res) => {
-      res.resume();
-      resolve(res.statusCode);
+  const status = (rawPath) =>
+    new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: server.port, path: rawPath }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.on('error', reject);
+      req.end();
     });
-    req.on('error', reject);
-    req.end();
-  });
-  for (const p of ['/../package.json', '/%2e%2e/package.json', '/js/../../etc/passwd', '/node_modules/three/../../package.json',
-    '/%2e%2e%2f%2e%2e%2fetc/passwd', '/..%5c..%5cpackage.json', '/package.json', '/node_modules/bunny/index.js', '//etc/passwd']) {
+  for (const p of [
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/js/../../etc/passwd',
+    '/node_modules/three/../../package.json',
+    '/%2e%2e%2f%2e%2e%2fetc/passwd',
+    '/..%5c..%5cpackage.json',
+    '/package.json',
+    '/node_modules/bunny/index.js',
+    '//etc/passwd',
+  ]) {
     assert.equal(await status(p), 404, p);
   }
   assert.equal((await fetch(server.url, { method: 'POST' })).status, 405);
@@ -226,7 +304,10 @@ test('the page opens on a default model with no console errors', async () => {
   assert.equal(r.parts.length, 2, 'the T-handle is a bar and a stem');
   assert.ok(r.body.diagnostics.closed);
   assert.equal(await page.$eval('#mass', (el) => el.textContent.length > 0), true);
-  assert.equal(await page.evaluate(() => Boolean(document.querySelector('#viewport canvas').getContext('webgl2'))), true);
+  assert.equal(
+    await page.evaluate(() => Boolean(document.querySelector('#viewport canvas').getContext('webgl2'))),
+    true,
+  );
   await mkdir(path.dirname(SCREENSHOT), { recursive: true });
   await page.waitForTimeout(300); // a few frames
   await page.screenshot({ path: SCREENSHOT });
@@ -260,9 +341,12 @@ test('a model from the file input shows the numbers the package computes', async
   // mass comes out in grams and the inertia in g·mm².
   await page.selectOption('#units', 'mm');
   await page.selectOption('#material', 'pla');
-  await page.waitForFunction(() => JSON.parse(document.querySelector('#results').dataset.json).densityKgPerM3 === 1240
-    && JSON.parse(document.querySelector('#results').dataset.json).units.length === 'mm'
-    && !document.body.hasAttribute('data-busy'));
+  await page.waitForFunction(
+    () =>
+      JSON.parse(document.querySelector('#results').dataset.json).densityKgPerM3 === 1240 &&
+      JSON.parse(document.querySelector('#results').dataset.json).units.length === 'mm' &&
+      !document.body.hasAttribute('data-busy'),
+  );
   const mm = await report();
   const gramsPerCubicMillimetre = 1.24e-3;
   assertClose(mm.density, gramsPerCubicMillimetre, 1e-12, 'density in g/mm³');
@@ -273,9 +357,12 @@ test('a model from the file input shows the numbers the package computes', async
   // Back to the defaults for the following tests.
   await page.selectOption('#units', 'm');
   await page.selectOption('#material', 'water');
-  await page.waitForFunction(() => JSON.parse(document.querySelector('#results').dataset.json).units.length === 'm'
-    && JSON.parse(document.querySelector('#results').dataset.json).densityKgPerM3 === 1000
-    && !document.body.hasAttribute('data-busy'));
+  await page.waitForFunction(
+    () =>
+      JSON.parse(document.querySelector('#results').dataset.json).units.length === 'm' &&
+      JSON.parse(document.querySelector('#results').dataset.json).densityKgPerM3 === 1000 &&
+      !document.body.hasAttribute('data-busy'),
+  );
 
   const obj = path.join(tmp, 'quad-box.obj');
   await writeFile(obj, objBox([0, 0, 0], [2, 1, 0.5]));
@@ -288,7 +375,7 @@ test('a model from the file input shows the numbers the package computes', async
   assert.deepEqual(consoleErrors, []);
 });
 
-test('GLB (multi-part), PLY (dropped on the page) and 3MF load with three\'s loaders', async () => {
+test("GLB (multi-part), PLY (dropped on the page) and 3MF load with three's loaders", async () => {
   // GLB: exported in the page with three's GLTFExporter, loaded back through the file input.
   const glb = await page.evaluate(async (source) => {
     const THREE = await import('three');
@@ -303,7 +390,10 @@ test('GLB (multi-part), PLY (dropped on the page) and 3MF load with three\'s loa
   const g = await settled('two-parts.glb');
   const want = computeMassProperties(mp, twoPartScene(THREE), { density: 1000 });
   assertSameBody(g.body, want.body, 1e-9, 'GLB');
-  assert.deepEqual(g.parts.map((p) => p.name), ['left', 'right']);
+  assert.deepEqual(
+    g.parts.map((p) => p.name),
+    ['left', 'right'],
+  );
   g.parts.forEach((p, i) => assertClose(p.result.mass, want.parts[i].result.mass, 1e-9, `GLB part ${p.name}`));
   assert.equal(await page.$$eval('#parts tr', (rows) => rows.length), 3, 'a row per part under a header');
 
@@ -334,10 +424,19 @@ test('GLB (multi-part), PLY (dropped on the page) and 3MF load with three\'s loa
 // How each built-in reads as given. The core welds seam copies itself (three's parametric
 // geometries put them a rounding apart), so the closed ones read closed without the demo
 // snapping vertices; the open ones are closed by the solid mode, which says so.
-const BUILT_IN_CLOSED = { 't-handle': true, 'torus-knot': true, capsule: true, 'open-cup': false, teapot: false, bunny: true };
+const BUILT_IN_CLOSED = {
+  't-handle': true,
+  'torus-knot': true,
+  capsule: true,
+  'open-cup': false,
+  teapot: false,
+  bunny: true,
+};
 
 test('every built-in model renders and reads as a solid, its holes closed', async () => {
-  const options = await page.$$eval('#model option', (list) => list.filter((o) => o.value !== 'file').map((o) => [o.value, o.textContent]));
+  const options = await page.$$eval('#model option', (list) =>
+    list.filter((o) => o.value !== 'file').map((o) => [o.value, o.textContent]),
+  );
   assert.deepEqual(options.map(([value]) => value).sort(), Object.keys(BUILT_IN_CLOSED).sort());
   for (const [value, label] of options) {
     await page.selectOption('#model', value);
@@ -368,14 +467,23 @@ test('the teapot is measured as a solid with its holes closed and drawn, as a sh
   const solid = await settled('Utah teapot (no bottom)');
   // The same model built, baked and measured in Node with the package: the page's numbers.
   const baked = bakeMeshes(await BUILT_INS.teapot.create(), { density: 1000 });
-  const want = (how) => measureParts(mp, baked.map((part) => ({ ...part, ...how }))).body;
+  const want = (how) =>
+    measureParts(
+      mp,
+      baked.map((part) => ({ ...part, ...how })),
+    ).body;
   assertSameBody(solid.body, want({}), 1e-12, 'solid teapot');
   const loops = mp.holes(baked[0].positions, baked[0].indices);
   const repairs = solid.body.diagnostics.repairs;
   assert.equal(repairs.cappedHoles, loops.length);
-  assert.ok(loops.length >= 7, `the bottom, the rims of lid and body, the ends of spout and handle: ${loops.length} loops`);
-  assert.match(await page.$eval('#mesh-notes', (el) => el.textContent),
-    new RegExp(`${loops.length} holes closed, ${Number((100 * repairs.capArea).toPrecision(2))} % of the surface`));
+  assert.ok(
+    loops.length >= 7,
+    `the bottom, the rims of lid and body, the ends of spout and handle: ${loops.length} loops`,
+  );
+  assert.match(
+    await page.$eval('#mesh-notes', (el) => el.textContent),
+    new RegExp(`${loops.length} holes closed, ${Number((100 * repairs.capArea).toPrecision(2))} % of the surface`),
+  );
   assert.deepEqual(await caps(), { loops: loops.length, shown: true });
   await page.waitForTimeout(300); // a few frames with the caps drawn
   await page.screenshot({ path: CAPS_SCREENSHOT });
@@ -389,8 +497,11 @@ test('the teapot is measured as a solid with its holes closed and drawn, as a sh
   assert.deepEqual(await caps(), { loops: loops.length, shown: false }, 'nothing is capped in a shell');
   await page.fill('#thickness', '0.02');
   await page.dispatchEvent('#thickness', 'change');
-  await page.waitForFunction(() => JSON.parse(document.querySelector('#results').dataset.json).thickness === 0.02
-    && !document.body.hasAttribute('data-busy'));
+  await page.waitForFunction(
+    () =>
+      JSON.parse(document.querySelector('#results').dataset.json).thickness === 0.02 &&
+      !document.body.hasAttribute('data-busy'),
+  );
   assertClose((await report()).body.mass, 2 * shell.body.mass, 1e-12, 'twice the wall, twice the mass');
 
   // The convex hull holds the solid.

@@ -50,7 +50,7 @@ const diagonal = (m) => [m[0], m[4], m[8]];
 function boxPlaced({ size, density = 1, rotation = new THREE.Matrix3(), center }) {
   const [w, h, d] = size;
   const m = density * w * h * d;
-  const local = [m * (h * h + d * d) / 12, m * (w * w + d * d) / 12, m * (w * w + h * h) / 12];
+  const local = [(m * (h * h + d * d)) / 12, (m * (w * w + d * d)) / 12, (m * (w * w + h * h)) / 12];
   const R = rotation.elements; // column-major: R[3 * col + row]
   const inertia = [];
   for (let r = 0; r < 3; r++) {
@@ -184,8 +184,14 @@ function buildScene() {
   const d = new THREE.InstancedMesh(new THREE.BoxGeometry(0.375, 0.625, 0.875), undefined, 3);
   d.name = 'D';
   d.position.set(3, 3, -3);
-  d.setMatrixAt(0, new THREE.Matrix4().compose(new THREE.Vector3(1, 0, 0), euler(0.3, 0.2, 0.1), new THREE.Vector3(1, 1, 1)));
-  d.setMatrixAt(1, new THREE.Matrix4().compose(new THREE.Vector3(-1, 2, 0), euler(0, 0.5, 0), new THREE.Vector3(1, -2, 1)));
+  d.setMatrixAt(
+    0,
+    new THREE.Matrix4().compose(new THREE.Vector3(1, 0, 0), euler(0.3, 0.2, 0.1), new THREE.Vector3(1, 1, 1)),
+  );
+  d.setMatrixAt(
+    1,
+    new THREE.Matrix4().compose(new THREE.Vector3(-1, 2, 0), euler(0, 0.5, 0), new THREE.Vector3(1, -2, 1)),
+  );
   d.setMatrixAt(2, new THREE.Matrix4().makeTranslation(100, 100, 100)); // beyond count: not drawn
   d.count = 2;
   root.add(d);
@@ -264,7 +270,12 @@ describe('computeMassProperties', () => {
     expect(body.surfaceArea).toBeNull();
     expect(parts[0].result.surfaceArea).toBeCloseTo(heavyBody.surfaceArea, 10);
     expect(parts.map((p) => [p.mesh.name, p.instanceId])).toEqual([
-      ['A', undefined], ['B', undefined], ['C', undefined], ['D', 0], ['D', 1], ['E', undefined],
+      ['A', undefined],
+      ['B', undefined],
+      ['C', undefined],
+      ['D', 0],
+      ['D', 1],
+      ['E', undefined],
     ]);
     expect(parts.every((p) => 'instanceId' in p === Boolean(p.mesh.isInstancedMesh))).toBe(true);
   });
@@ -373,7 +384,14 @@ describe('computeMassProperties', () => {
     // glTF's KHR_mesh_quantization writes normalized integers; ±1 is exact as int8 127/127.
     const quantized = new THREE.BoxGeometry(2, 2, 2);
     const p = quantized.getAttribute('position');
-    quantized.setAttribute('position', new THREE.BufferAttribute(Int8Array.from(p.array, (x) => x * 127), 3, true));
+    quantized.setAttribute(
+      'position',
+      new THREE.BufferAttribute(
+        Int8Array.from(p.array, (x) => x * 127),
+        3,
+        true,
+      ),
+    );
     expect(computeMassProperties(mp, new THREE.Mesh(quantized)).body.volume).toBeCloseTo(8, 12);
 
     // Half floats are stored as raw uint16 bits: reading the array directly would be nonsense.
@@ -388,7 +406,8 @@ describe('computeMassProperties', () => {
   test('MorphTargetsAreMeasuredAsDrawn', () => {
     const geometry = new THREE.BoxGeometry(1, 1, 1);
     const doubled = geometry.getAttribute('position').clone();
-    for (let i = 0; i < doubled.count; i++) doubled.setXYZ(i, 2 * doubled.getX(i), 2 * doubled.getY(i), 2 * doubled.getZ(i));
+    for (let i = 0; i < doubled.count; i++)
+      doubled.setXYZ(i, 2 * doubled.getX(i), 2 * doubled.getY(i), 2 * doubled.getZ(i));
     geometry.morphAttributes.position = [doubled];
     const mesh = new THREE.Mesh(geometry);
     mesh.updateMorphTargets();
@@ -408,10 +427,13 @@ describe('computeMassProperties', () => {
     batched.deleteInstance(i2);
     const { body, parts } = computeMassProperties(mp, batched);
     expect(parts.map((p) => p.instanceId)).toEqual([i0, i1]);
-    expectSameBody(body, aggregate([
-      boxPlaced({ size: [1, 1, 1], center: new THREE.Vector3(10, 0, 0) }),
-      boxPlaced({ size: [2, 3, 4], center: new THREE.Vector3() }),
-    ]));
+    expectSameBody(
+      body,
+      aggregate([
+        boxPlaced({ size: [1, 1, 1], center: new THREE.Vector3(10, 0, 0) }),
+        boxPlaced({ size: [2, 3, 4], center: new THREE.Vector3() }),
+      ]),
+    );
     expect(body.diagnostics.inverted).toBe(false);
   });
 
@@ -520,7 +542,8 @@ describe('options', () => {
   test('AMisspelledOptionIsRefusedWithAHint', () => {
     const box = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1));
     expect(() => computeMassProperties(mp, box, { densty: 2 })).toThrow(
-      expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining("did you mean 'density'") }));
+      expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringContaining("did you mean 'density'") }),
+    );
     expect(codeOf(() => bakeMeshes(box, { visibleonly: true }))).toBe('INVALID_OPTIONS');
     expect(codeOf(() => new MassPropertiesHelper(mp.box(1, 1, 1), { centreColor: 0xff0000 }))).toBe('INVALID_OPTIONS');
     expect(codeOf(() => computeMassProperties(mp, box, null))).toBe('INVALID_TYPE');
@@ -608,7 +631,8 @@ function bakedInstance(mesh, i, density = 1) {
   return mp.mesh(new Float64Array(bakeByHand([], mesh.geometry, matrix)), null, { density });
 }
 
-const bakedInstances = (mesh, density = () => 1) => Array.from({ length: mesh.count }, (_, i) => bakedInstance(mesh, i, density(i)));
+const bakedInstances = (mesh, density = () => 1) =>
+  Array.from({ length: mesh.count }, (_, i) => bakedInstance(mesh, i, density(i)));
 
 describe('InstancedMesh', () => {
   test('TenThousandInstancesAreMeasuredOnceAndPlacedExactly', () => {
@@ -625,9 +649,18 @@ describe('InstancedMesh', () => {
   });
 
   test('MirroredInstancesStayOutwardAndExact', () => {
-    const mirrors = [[-1, 1, 1], [1, -1, -1], [-1, -1, -1], [2, -0.5, 1]];
-    const mesh = instanced(new THREE.CylinderGeometry(0.5, 1, 2, 24),
-      mirrors.map((s, i) => new THREE.Matrix4().compose(new THREE.Vector3(3 * i, 0, 0), euler(0.2, 0.4, 0.6), new THREE.Vector3(...s))));
+    const mirrors = [
+      [-1, 1, 1],
+      [1, -1, -1],
+      [-1, -1, -1],
+      [2, -0.5, 1],
+    ];
+    const mesh = instanced(
+      new THREE.CylinderGeometry(0.5, 1, 2, 24),
+      mirrors.map((s, i) =>
+        new THREE.Matrix4().compose(new THREE.Vector3(3 * i, 0, 0), euler(0.2, 0.4, 0.6), new THREE.Vector3(...s)),
+      ),
+    );
     const { parts } = computeMassProperties(mp, mesh);
     const want = bakedInstances(mesh);
     parts.forEach((part, i) => {
@@ -640,7 +673,9 @@ describe('InstancedMesh', () => {
   test('ShearedInstancesArePlacedExactly', () => {
     // No rotation·scale reproduces a shear; its singular value decomposition (a turn, then
     // rotation·scale) does.
-    const sheared = new THREE.Matrix4().makeShear(0.5, 0.25, 0, 0.75, 0.1, 0).premultiply(new THREE.Matrix4().makeTranslation(4, 5, 6));
+    const sheared = new THREE.Matrix4()
+      .makeShear(0.5, 0.25, 0, 0.75, 0.1, 0)
+      .premultiply(new THREE.Matrix4().makeTranslation(4, 5, 6));
     const mesh = instanced(new THREE.TorusKnotGeometry(1, 0.3, 64, 8), [sheared, new THREE.Matrix4()]);
     const counter = countingMesh(mp);
     const { parts } = computeMassProperties(counter.mp, mesh);
@@ -651,7 +686,11 @@ describe('InstancedMesh', () => {
 
   test('InstancesThatCannotBePlacedExactlyAreBaked', () => {
     const hidden = new THREE.Matrix4().makeScale(0, 0, 0); // three.js's way to hide an instance
-    const needle = new THREE.Matrix4().compose(new THREE.Vector3(), euler(0.3, 0.2, 0.1), new THREE.Vector3(1e-7, 1, 1e7));
+    const needle = new THREE.Matrix4().compose(
+      new THREE.Vector3(),
+      euler(0.3, 0.2, 0.1),
+      new THREE.Vector3(1e-7, 1, 1e7),
+    );
     const mesh = instanced(new THREE.BoxGeometry(1, 1, 1), [new THREE.Matrix4(), hidden, needle]);
     const counter = countingMesh(mp);
     const { body, parts } = computeMassProperties(counter.mp, mesh);
@@ -700,7 +739,11 @@ describe('InstancedMesh', () => {
       error = e;
     }
     expect(error.code).toBe('ZERO_VOLUME');
-    expect(error.parts.map((p) => [p.instanceId, p.error.code])).toEqual([[0, 'ZERO_VOLUME'], [1, 'ZERO_VOLUME'], [2, 'ZERO_VOLUME']]);
+    expect(error.parts.map((p) => [p.instanceId, p.error.code])).toEqual([
+      [0, 'ZERO_VOLUME'],
+      [1, 'ZERO_VOLUME'],
+      [2, 'ZERO_VOLUME'],
+    ]);
   });
 });
 
@@ -723,7 +766,12 @@ describe('measureParts', () => {
     expect(parts[0].error.code).toBe('ZERO_VOLUME');
     expect(measureParts(mp, [flat]).body).toBeNull();
 
-    const broken = { ...mp, mesh: () => { throw new TypeError('a bug'); } };
+    const broken = {
+      ...mp,
+      mesh: () => {
+        throw new TypeError('a bug');
+      },
+    };
     expect(() => measureParts(broken, [cube])).toThrow(TypeError);
     expect(codeOf(() => measureParts(null, []))).toBe('INVALID_ARGUMENT');
     expect(codeOf(() => measureParts(mp, 'parts'))).toBe('INVALID_ARGUMENT');
@@ -738,10 +786,18 @@ describe('measureParts', () => {
 
 // The demo's cup: a lathe of this profile, open at the top; closed by hand, the profile returns
 // to the axis at the rim's height, so its last ring of triangles is the fan a cap would be.
-const CUP_PROFILE = [[0, -0.5], [0.38, -0.5], [0.42, -0.46], [0.5, 0.5]];
+const CUP_PROFILE = [
+  [0, -0.5],
+  [0.38, -0.5],
+  [0.42, -0.46],
+  [0.5, 0.5],
+];
 function cup(closedByHand) {
   const profile = closedByHand ? [...CUP_PROFILE, [0, 0.5]] : CUP_PROFILE;
-  return new THREE.LatheGeometry(profile.map(([r, y]) => new THREE.Vector2(r, y)), 64);
+  return new THREE.LatheGeometry(
+    profile.map(([r, y]) => new THREE.Vector2(r, y)),
+    64,
+  );
 }
 
 // A tray folded from sheet metal: a box w×h×d without its top (+y) face.
@@ -863,11 +919,19 @@ describe('modes per mesh', () => {
     lid.name = 'lid';
     const scene = placedGroup(lid, new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1)));
     const modeOfLid = (mesh) => (mesh === lid ? 'hollow' : 'solid');
-    expect(messageOf(() => computeMassProperties(mp, scene, { mode: modeOfLid }))).toMatch(/^INVALID_OPTIONS: Mesh "lid": .*'hollow'/);
+    expect(messageOf(() => computeMassProperties(mp, scene, { mode: modeOfLid }))).toMatch(
+      /^INVALID_OPTIONS: Mesh "lid": .*'hollow'/,
+    );
     // thickness belongs to shells only
-    expect(messageOf(() => computeMassProperties(mp, scene, { thickness: 0.1 }))).toMatch(/^INVALID_OPTIONS: Mesh "lid": .*thickness/);
-    expect(messageOf(() => computeMassProperties(mp, scene, { mode: 'shell', thickness: -1 }))).toMatch(/^INVALID_OPTIONS: Mesh "lid"/);
-    expect(messageOf(() => computeMassProperties(mp, scene, { weld: (mesh) => (mesh === lid ? -1 : undefined) }))).toMatch(/^INVALID_OPTIONS: Mesh "lid"/);
+    expect(messageOf(() => computeMassProperties(mp, scene, { thickness: 0.1 }))).toMatch(
+      /^INVALID_OPTIONS: Mesh "lid": .*thickness/,
+    );
+    expect(messageOf(() => computeMassProperties(mp, scene, { mode: 'shell', thickness: -1 }))).toMatch(
+      /^INVALID_OPTIONS: Mesh "lid"/,
+    );
+    expect(
+      messageOf(() => computeMassProperties(mp, scene, { weld: (mesh) => (mesh === lid ? -1 : undefined) })),
+    ).toMatch(/^INVALID_OPTIONS: Mesh "lid"/);
     expect(messageOf(() => computeMassProperties(mp, scene, { weld: 'far' }))).toMatch(/^INVALID_TYPE: Mesh "lid"/);
     expect(messageOf(() => computeMassProperties(mp, scene, { modes: 'shell' }))).toMatch(/did you mean 'mode'/);
 
@@ -875,7 +939,9 @@ describe('modes per mesh', () => {
     const bolts = instanced(new THREE.BoxGeometry(1, 1, 1), randomPlacements(3, 5));
     bolts.name = 'bolts';
     const modeOfBolt = (mesh, id) => (id === 2 ? 'hollow' : 'solid');
-    expect(messageOf(() => computeMassProperties(mp, bolts, { mode: modeOfBolt }))).toMatch(/^INVALID_OPTIONS: Mesh "bolts" instance 2: /);
+    expect(messageOf(() => computeMassProperties(mp, bolts, { mode: modeOfBolt }))).toMatch(
+      /^INVALID_OPTIONS: Mesh "bolts" instance 2: /,
+    );
 
     // measureParts names a part by its position in the array.
     const baked = bakeMeshes(scene);
@@ -903,7 +969,10 @@ describe('modes per mesh', () => {
     expect(shellCounter.calls).toBe(5);
     parts.forEach((part, i) => {
       const matrix = shells.getMatrixAt(i, new THREE.Matrix4());
-      const want = mp.mesh(new Float64Array(bakeByHand([], shells.geometry, matrix)), null, { mode: 'shell', thickness: 0.01 });
+      const want = mp.mesh(new Float64Array(bakeByHand([], shells.geometry, matrix)), null, {
+        mode: 'shell',
+        thickness: 0.01,
+      });
       expectSameBody(part.result, want, 1e-12);
     });
   });
@@ -948,8 +1017,13 @@ describe('MassPropertiesHelper', () => {
     // Closed form of a solid ellipsoid with semi-axes a, b, c: I₁ = m(b² + c²)/5 etc.
     const [a, b, c] = [1, 2, 3];
     const mass = 7;
-    const fake = { mass, principalMoments: [mass * (b * b + c * c) / 5, mass * (a * a + c * c) / 5, mass * (a * a + b * b) / 5] };
-    equivalentEllipsoid(fake).toArray().forEach((x, i) => near(x, [a, b, c][i], 1e-14, `semi-axis ${i}`));
+    const fake = {
+      mass,
+      principalMoments: [(mass * (b * b + c * c)) / 5, (mass * (a * a + c * c)) / 5, (mass * (a * a + b * b)) / 5],
+    };
+    equivalentEllipsoid(fake)
+      .toArray()
+      .forEach((x, i) => near(x, [a, b, c][i], 1e-14, `semi-axis ${i}`));
   });
 
   test('EllipsoidSemiAxesReproduceThePrincipalMoments', () => {
@@ -958,9 +1032,9 @@ describe('MassPropertiesHelper', () => {
     const [a1, a2, a3] = helper.ellipsoid.scale.toArray();
     const m = body.mass;
     const scale = body.principalMoments[2];
-    near(m * (a2 * a2 + a3 * a3) / 5, body.principalMoments[0], 1e-12 * scale, 'I1');
-    near(m * (a1 * a1 + a3 * a3) / 5, body.principalMoments[1], 1e-12 * scale, 'I2');
-    near(m * (a1 * a1 + a2 * a2) / 5, body.principalMoments[2], 1e-12 * scale, 'I3');
+    near((m * (a2 * a2 + a3 * a3)) / 5, body.principalMoments[0], 1e-12 * scale, 'I1');
+    near((m * (a1 * a1 + a3 * a3)) / 5, body.principalMoments[1], 1e-12 * scale, 'I2');
+    near((m * (a1 * a1 + a2 * a2)) / 5, body.principalMoments[2], 1e-12 * scale, 'I3');
   });
 
   test('HelperSitsAtTheCenterOfMassAlongThePrincipalAxes', () => {

@@ -1,5 +1,16 @@
 // Uses every export of mass-properties/three as a three.js app would; must pass tsc --strict.
-import { BoxGeometry, Group, InstancedMesh, Matrix3, Matrix4, Mesh, MeshStandardMaterial, Quaternion, Scene, Vector3 } from 'three';
+import {
+  BoxGeometry,
+  Group,
+  InstancedMesh,
+  Matrix3,
+  Matrix4,
+  Mesh,
+  MeshStandardMaterial,
+  Quaternion,
+  Scene,
+  Vector3,
+} from 'three';
 import { init, MassPropertiesError, measureParts } from 'mass-properties';
 import type { MassProperties } from 'mass-properties';
 import {
@@ -41,7 +52,8 @@ async function main(): Promise<void> {
   // Mode, thickness and weld per mesh, like density: a value, or a function of the mesh and instance.
   const sheetMetal: ComputeOptions = {
     mode: (mesh: Mesh) => (mesh.userData.sheet ? 'shell' : undefined),
-    thickness: (mesh: Mesh, instanceId: number | undefined) => (mesh.userData.sheet && instanceId === undefined ? 0.002 : undefined),
+    thickness: (mesh: Mesh, instanceId: number | undefined) =>
+      mesh.userData.sheet && instanceId === undefined ? 0.002 : undefined,
     weld: { relative: 1e-6 },
   };
   computeMassProperties(mp, scene, { mode: 'convex', weld: 1e-4 });
@@ -58,7 +70,13 @@ async function main(): Promise<void> {
   const elsewhere = measureParts(mp, baked);
   const maybeBody: MassProperties | null = elsewhere.body;
   const firstElsewhere = elsewhere.parts[0];
-  console.log(maybeBody?.mass, firstElsewhere.mesh, firstElsewhere.instanceId, firstElsewhere.result?.mass, firstElsewhere.error?.code);
+  console.log(
+    maybeBody?.mass,
+    firstElsewhere.mesh,
+    firstElsewhere.instanceId,
+    firstElsewhere.result?.mass,
+    firstElsewhere.error?.code,
+  );
 
   const { body, parts }: SceneMassProperties = computeMassProperties(mp, scene, options);
   const first: MeasuredPart = parts[0];
@@ -74,13 +92,27 @@ async function main(): Promise<void> {
   const frame: Quaternion = toQuaternion(body);
   const semiAxes: Vector3 = equivalentEllipsoid(body);
 
-  const helperOptions: MassPropertiesHelperOptions = { axisColors: [0xff0000, 'green', '#0000ff'], ellipsoidOpacity: 0.2 };
+  const helperOptions: MassPropertiesHelperOptions = {
+    axisColors: [0xff0000, 'green', '#0000ff'],
+    ellipsoidOpacity: 0.2,
+  };
   const helper = new MassPropertiesHelper(body, helperOptions);
   scene.add(helper);
   helper.update(mp.box(1, 1, 1));
   const drawn: MassProperties | null = helper.result;
   helper.dispose();
-  console.log(positions.length, indices, mode, thickness, center, tensor, frame, semiAxes, helper.isMassPropertiesHelper, drawn);
+  console.log(
+    positions.length,
+    indices,
+    mode,
+    thickness,
+    center,
+    tensor,
+    frame,
+    semiAxes,
+    helper.isMassPropertiesHelper,
+    drawn,
+  );
 }
 
 void main();
