@@ -47,8 +47,9 @@ struct Moments {
 inline double determinantOf(const Triangle& tri) { return determinant(tri.a, tri.b, tri.c, tri.n, tri.e1e1, tri.e2e2); }
 
 // Adds the tetrahedron (origin, a, b, c), relative to the origin, with d = det[a b c] already
-// multiplied by the triangle's weight (+1 as given, -1 flipped).
-inline void addTetrahedron(Moments& m, const Triangle& tri, double d) {
+// multiplied by the triangle's weight (+1 as given, -1 flipped), and the triangle's share of the
+// surface (twice its area, or for a cap triangle its signed share of the cap: see repair.h).
+inline void addTetrahedron(Moments& m, const Triangle& tri, double d, double twiceArea) {
     const Vec3 &a = tri.a, &b = tri.b, &c = tri.c;
     const Vec3 s = detail::add(detail::add(a, b), c);
     m.d += d;
@@ -60,7 +61,6 @@ inline void addTetrahedron(Moments& m, const Triangle& tri, double d) {
     m.xy += d * (a[0] * a[1] + b[0] * b[1] + c[0] * c[1] + s[0] * s[1]);
     m.yz += d * (a[1] * a[2] + b[1] * b[2] + c[1] * c[2] + s[1] * s[2]);
     m.zx += d * (a[2] * a[0] + b[2] * b[0] + c[2] * c[0] + s[2] * s[0]);
-    const double twiceArea = std::sqrt(dot(tri.n, tri.n));
     m.area2 += twiceArea;
     m.areaFirst = detail::add(m.areaFirst, scale(s, twiceArea));
 }
@@ -86,15 +86,23 @@ Moments integrate(Positions position, Indices index, std::size_t triangles, cons
         const std::size_t end = std::min(triangles, start + kBlock);
         for (std::size_t t = start; t < end; ++t) {
             const Triangle tri = triangleAt(position, index, t, origin);
-            if (isDegenerate(std::sqrt(dot(tri.n, tri.n)), tri.e1e1, tri.e2e2)) ++m.degenerate;
+            const double twiceArea = std::sqrt(dot(tri.n, tri.n));
+            if (isDegenerate(twiceArea, tri.e1e1, tri.e2e2)) ++m.degenerate;
             const double d = determinantOf(tri);
             m.given += d;
             const double w = weight(t);
-            if (w != 0) addTetrahedron(m, tri, w * d);
+            if (w != 0) addTetrahedron(m, tri, w * d, twiceArea);
         }
         total.add(m);
     }
     return total;
+}
+
+// No volume up to rounding. The scale is the larger of the summed |d| and area * extent (which
+// bounds every |d|): for a flat surface whose reference point lies in its own plane every d is
+// rounding, and so is their sum.
+inline bool enclosesNoVolume(const Moments& m, double extent) {
+    return !(m.d > 1e-12 * std::max(m.dAbs, m.area2 * extent));
 }
 
 // The solid the moments describe (positive volume), at unit density, in absolute coordinates.

@@ -43,6 +43,7 @@ Status checkMeshOptions(const MeshOptions& o, std::string& message) {
 struct Analysis {
     detail::Bounds box;
     Vec3 origin;
+    double extent = 0;  // the largest side of the box
     detail::Surface surface;
     Diagnostics diagnostics;
 };
@@ -51,8 +52,8 @@ Analysis analyze(const MeshView& mesh, const MeshOptions& options) {
     Analysis a;
     a.box = detail::bounds(mesh);
     a.origin = detail::center(a.box);
-    const double size = std::max({a.box.hi[0] - a.box.lo[0], a.box.hi[1] - a.box.lo[1], a.box.hi[2] - a.box.lo[2]});
-    const double extra = std::max(options.weldDistance, options.weldRelative * size);
+    a.extent = std::max({a.box.hi[0] - a.box.lo[0], a.box.hi[1] - a.box.lo[1], a.box.hi[2] - a.box.lo[2]});
+    const double extra = std::max(options.weldDistance, options.weldRelative * a.extent);
     (void)extra;  // TODO(weld option): pass to weldVertices
     const std::vector<std::uint32_t> weld = detail::weldVertices(mesh, a.box);
     a.surface = detail::analyzeSurface(mesh, detail::weldedCorners(mesh, weld));
@@ -107,7 +108,7 @@ Failure tooLarge() {
 Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& options) {
     Diagnostics& d = a.diagnostics;
     const bool asGiven = clean(a);
-    const detail::RepairPlan plan = asGiven ? detail::RepairPlan{} : detail::planRepair(mesh, a.surface, a.origin);
+    const detail::RepairPlan plan = asGiven ? detail::RepairPlan{} : detail::planRepair(mesh, a.surface, a.origin, a.extent);
     const std::size_t triangles = a.surface.triangles;
     detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
         if (asGiven) return detail::integrate(position, index, triangles, a.origin, [](std::size_t) { return 1.0; });
@@ -118,7 +119,7 @@ Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& option
         if (plan.capWeight[c] == 0) continue;
         const auto& cap = plan.caps[c];
         const detail::Triangle tri = detail::triangleOf(cap[0], cap[1], cap[2]);
-        detail::addTetrahedron(m, tri, plan.capWeight[c] * detail::determinantOf(tri));
+        detail::addTetrahedron(m, tri, plan.capWeight[c] * detail::determinantOf(tri), plan.capTwiceArea[c]);
     }
     if (!asGiven) d.repairs = plan.repairs;
     d.degenerateTriangles = m.degenerate;
@@ -129,7 +130,7 @@ Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& option
         d.repairs.invertedShells = 1;
         d.repairs.flippedTriangles = 0;
     }
-    if (!(m.d > 1e-12 * m.dAbs)) {
+    if (detail::enclosesNoVolume(m, a.extent)) {
         if (underflowed(a.box)) return tooSmall();
         return noVolume(d, "mesh encloses no volume even with its holes closed");
     }
@@ -168,7 +169,7 @@ Result measureHull(const MeshView& mesh, Analysis& a, const MassOptions& options
     detail::Moments m;
     for (const auto& t : hull.triangles) {
         const detail::Triangle tri = detail::triangleOf(hull.points[t[0]], hull.points[t[1]], hull.points[t[2]]);
-        detail::addTetrahedron(m, tri, detail::determinantOf(tri));
+        detail::addTetrahedron(m, tri, detail::determinantOf(tri), detail::norm(tri.n));
     }
     // Degenerate triangles of the mesh as given, as in every mode.
     detail::withMeshTypes(mesh, [&](auto position, auto index) {
@@ -182,7 +183,7 @@ Result measureHull(const MeshView& mesh, Analysis& a, const MassOptions& options
     d.inverted = m.given < 0;
     if (overflowed(m)) return tooLarge();
     if (underflowed(a.box)) return tooSmall();
-    if (hull.triangles.empty() || !(m.d > 1e-12 * m.dAbs))
+    if (hull.triangles.empty() || detail::enclosesNoVolume(m, a.extent))
         return noVolume(d, "the vertices span no volume: their convex hull is flat");
     return detail::solidResult(detail::solidOf(m, a.origin), options, &d, Status::InvalidArgument);
 }
@@ -214,7 +215,7 @@ Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOp
     Analysis a = analyze(mesh, meshOptions);
     Outcome<Diagnostics> out;
     Diagnostics& d = a.diagnostics;
-    if (!clean(a)) d.repairs = detail::planRepair(mesh, a.surface, a.origin).repairs;
+    if (!clean(a)) d.repairs = detail::planRepair(mesh, a.surface, a.origin, a.extent).repairs;
     const std::size_t triangles = a.surface.triangles;
     const detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
         return detail::integrate(position, index, triangles, a.origin, [](std::size_t) { return 0.0; });
@@ -234,7 +235,7 @@ Outcome<Loops> holeLoops(const MeshView& mesh, const MeshOptions& meshOptions) {
     Analysis a = analyze(mesh, meshOptions);
     Outcome<Loops> out;
     if (clean(a)) return out;
-    const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin);
+    const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin, a.extent);
     const detail::Surface& s = a.surface;
     detail::withMeshTypes(mesh, [&](auto position, auto) {
         for (std::size_t loop = 0; loop < plan.loopCapped.size(); ++loop) {

@@ -19,7 +19,7 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 
 struct Patches {
-    std::vector<double> volume6, scale6;  // signed 6V (as oriented by the walk) and the sum of |6V|
+    std::vector<double> volume6, scale6;  // signed 6V (as oriented by the walk) and its scale (see enclosesNoVolume)
     std::vector<std::uint32_t> start;     // triangles of patch p: order[start[p] .. start[p + 1])
     std::vector<std::uint32_t> order;
     std::vector<Vec3> lo, hi;             // bounding boxes, relative to the origin
@@ -38,37 +38,67 @@ void buildCaps(const Surface& s, Positions position, const Vec3& origin, RepairP
         Vec3 mean{0, 0, 0};
         for (std::size_t i = 0; i < n; ++i) mean = add(mean, sub(position(v[i]), origin));
         mean = scale(mean, 1.0 / static_cast<double>(n));
+        const std::size_t first = plan.caps.size();
+        Vec3 normal{0, 0, 0};
         for (std::size_t i = 0; i < n; ++i) {
             const Vec3 a = sub(position(v[i]), origin), b = sub(position(v[(i + 1) % n]), origin);
             plan.caps.push_back({b, a, mean});
             capPatch.push_back(s.loopPatch[loop]);
+            normal = add(normal, cross(sub(a, b), sub(mean, b)));
+        }
+        for (std::size_t c = first; c < plan.caps.size(); ++c) {
+            const auto& cap = plan.caps[c];
+            const Vec3 n2 = cross(sub(cap[1], cap[0]), sub(cap[2], cap[0]));
+            plan.capTwiceArea.push_back(dot(n2, normal) >= 0 ? norm(n2) : -norm(n2));
         }
     }
 }
 
+// The pieces measured as one closed solid: a patch that closes alone, or the patches of a shell
+// that closes only as a whole (solids touching along a shared edge or face); kNoPatch for a piece
+// that cannot close. Returns the number of units.
+std::uint32_t assignUnits(const Surface& s, std::vector<std::uint32_t>& unitOf) {
+    unitOf.assign(s.patchCount, kNoPatch);
+    std::vector<std::uint32_t> shellUnit(s.shellCount, kNoPatch);
+    std::uint32_t units = 0;
+    for (std::uint32_t id = 0; id < s.patchCount; ++id) {
+        if (s.patchClosed[id]) {
+            unitOf[id] = units++;
+        } else if (s.shellClosed[s.patchShell[id]]) {
+            std::uint32_t& shared = shellUnit[s.patchShell[id]];
+            if (shared == kNoPatch) shared = units++;
+            unitOf[id] = shared;
+        }
+    }
+    return units;
+}
+
+// Per unit: signed volume, scale, bounding box, and its triangles and caps grouped.
 template <typename Positions, typename Indices>
-Patches measurePatches(const Surface& s, Positions position, Indices index, const Vec3& origin,
-                       const RepairPlan& plan, const std::vector<std::uint32_t>& capPatch) {
+Patches measurePatches(const Surface& s, Positions position, Indices index, const Vec3& origin, double extent,
+                       const RepairPlan& plan, const std::vector<std::uint32_t>& capPatch,
+                       const std::vector<std::uint32_t>& unitOf, std::uint32_t units) {
     Patches p;
-    const std::size_t n = s.patchCount;
+    const std::size_t n = units;
     p.volume6.assign(n, 0);
     p.scale6.assign(n, 0);
     p.lo.assign(n, {HUGE_VAL, HUGE_VAL, HUGE_VAL});
     p.hi.assign(n, {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL});
     p.start.assign(n + 1, 0);
+    auto unitOfTriangle = [&](std::size_t t) { return s.patch[t] == kNoPatch ? kNoPatch : unitOf[s.patch[t]]; };
     for (std::size_t t = 0; t < s.triangles; ++t)
-        if (s.patch[t] != kNoPatch) ++p.start[s.patch[t] + 1];
+        if (unitOfTriangle(t) != kNoPatch) ++p.start[unitOfTriangle(t) + 1];
     for (std::size_t i = 1; i <= n; ++i) p.start[i] += p.start[i - 1];
     p.order.resize(p.start[n]);
     std::vector<std::uint32_t> fill(p.start.begin(), p.start.end() - 1);
     for (std::size_t t = 0; t < s.triangles; ++t) {
-        const std::uint32_t id = s.patch[t];
+        const std::uint32_t id = unitOfTriangle(t);
         if (id == kNoPatch) continue;
         p.order[fill[id]++] = static_cast<std::uint32_t>(t);
         const Triangle tri = triangleAt(position, index, t, origin);
         const double d = determinant(tri.a, tri.b, tri.c, tri.n, tri.e1e1, tri.e2e2);
         p.volume6[id] += s.flipped[t] ? -d : d;
-        p.scale6[id] += std::abs(d);
+        p.scale6[id] += std::abs(d) + norm(tri.n) * extent;
         for (const Vec3& x : {tri.a, tri.b, tri.c})
             for (int k = 0; k < 3; ++k) {
                 p.lo[id][k] = std::min(p.lo[id][k], x[k]);
@@ -76,25 +106,32 @@ Patches measurePatches(const Surface& s, Positions position, Indices index, cons
             }
     }
     p.capStart.assign(n + 1, 0);
-    for (std::uint32_t id : capPatch) ++p.capStart[id + 1];
+    for (std::uint32_t id : capPatch)
+        if (unitOf[id] != kNoPatch) ++p.capStart[unitOf[id] + 1];
     for (std::size_t i = 1; i <= n; ++i) p.capStart[i] += p.capStart[i - 1];
-    p.capsByPatch.resize(capPatch.size());
+    p.capsByPatch.resize(p.capStart[n]);
     std::vector<std::uint32_t> capFill(p.capStart.begin(), p.capStart.end() - 1);
     for (std::size_t c = 0; c < capPatch.size(); ++c) {
-        p.capsByPatch[capFill[capPatch[c]]++] = static_cast<std::uint32_t>(c);
+        const std::uint32_t unit = unitOf[capPatch[c]];
+        if (unit == kNoPatch) continue;
+        p.capsByPatch[capFill[unit]++] = static_cast<std::uint32_t>(c);
         const auto& cap = plan.caps[c];
         const Triangle tri = triangleOf(cap[0], cap[1], cap[2]);
         const double d = determinant(tri.a, tri.b, tri.c, tri.n, tri.e1e1, tri.e2e2);
-        p.volume6[capPatch[c]] += d;
-        p.scale6[capPatch[c]] += std::abs(d);
+        p.volume6[unit] += d;
+        p.scale6[unit] += std::abs(d) + norm(tri.n) * extent;
     }
     return p;
 }
 
 // The solid angle of triangle (a, b, c) seen from the origin (Van Oosterom & Strackee 1983).
+// Seen from its own plane it is 0: outside the triangle that is exact, and inside it (a point on
+// the surface, where the true value jumps by 4 pi) the sign of the zero would decide at random;
+// 0 leaves such a point with the winding number 1/2, which says "on the surface".
 double solidAngle(const Vec3& a, const Vec3& b, const Vec3& c) {
     const double la = norm(a), lb = norm(b), lc = norm(c);
     const double numerator = dot(a, cross(b, c));
+    if (numerator == 0) return 0;
     const double denominator = la * lb * lc + dot(a, b) * lc + dot(b, c) * la + dot(c, a) * lb;
     return 2 * std::atan2(numerator, denominator);
 }
@@ -121,73 +158,87 @@ bool contains(const Vec3& lo, const Vec3& hi, const Vec3& x) {
     return x[0] >= lo[0] && x[0] <= hi[0] && x[1] >= lo[1] && x[1] <= hi[1] && x[2] >= lo[2] && x[2] <= hi[2];
 }
 
-// Points on patch `id` that a shell nested in another must all have inside it: the centroid of
-// its largest triangle and its extreme corners along each axis.
+// Where patch `id` is sampled: the centroids of its largest triangle and of the triangles whose
+// centroids reach furthest along each axis (points inside its faces), and its extreme corners.
+struct Samples {
+    std::vector<Vec3> centroids, corners;
+};
+
 template <typename Positions, typename Indices>
-std::vector<Vec3> pointsOn(const Patches& p, std::uint32_t id, Positions position, Indices index, const Vec3& origin) {
+Samples samplesOf(const Patches& p, std::uint32_t id, Positions position, Indices index, const Vec3& origin) {
     double best = -1;
-    std::vector<Vec3> points(7, Vec3{0, 0, 0});
+    Samples out{std::vector<Vec3>(7), std::vector<Vec3>(6)};
     for (std::uint32_t i = p.start[id]; i < p.start[id + 1]; ++i) {
         const Triangle tri = triangleAt(position, index, p.order[i], origin);
+        const Vec3 centroid = scale(add(add(tri.a, tri.b), tri.c), 1.0 / 3);
         const double area2 = dot(tri.n, tri.n);
         if (area2 > best) {
             best = area2;
-            points[0] = scale(add(add(tri.a, tri.b), tri.c), 1.0 / 3);
+            out.centroids[0] = centroid;
         }
-        for (int k = 0; k < 3; ++k)
+        const bool first = i == p.start[id];
+        for (int k = 0; k < 3; ++k) {
+            if (first || centroid[k] < out.centroids[1 + 2 * k][k]) out.centroids[1 + 2 * k] = centroid;
+            if (first || centroid[k] > out.centroids[2 + 2 * k][k]) out.centroids[2 + 2 * k] = centroid;
             for (const Vec3& x : {tri.a, tri.b, tri.c}) {
-                if (i == p.start[id] || x[k] < points[1 + 2 * k][k]) points[1 + 2 * k] = x;
-                if (i == p.start[id] || x[k] > points[2 + 2 * k][k]) points[2 + 2 * k] = x;
+                if (first || x[k] < out.corners[2 * k][k]) out.corners[2 * k] = x;
+                if (first || x[k] > out.corners[2 * k + 1][k]) out.corners[2 * k + 1] = x;
             }
+        }
     }
-    return points;
+    return out;
 }
 
 enum class Nesting { Outside, Inside, Intersecting };
 
-// Where patch `id` lies relative to patch `other`: judged at every sample point; a point on
-// `other`'s surface (winding number near 1/2) says nothing.
+// Where patch `id` lies relative to patch `other`, from its samples' winding numbers w about
+// `other`. A centroid counts when w is near 0 or 1 (w = 1/2: it lies in one of other's faces);
+// a corner only when w is very near 0 or 1, since a corner on other's edge or vertex sees a
+// fraction (1/4, 1/8) of it. Inside: some sample in, none out; crossing: some of each.
 template <typename Positions, typename Indices>
-Nesting nesting(const Surface& s, const Patches& p, const RepairPlan& plan, std::uint32_t other,
-                const std::vector<Vec3>& points, Positions position, Indices index, const Vec3& origin) {
+Nesting nesting(const Surface& s, const Patches& p, const RepairPlan& plan, std::uint32_t other, const Samples& at,
+                Positions position, Indices index, const Vec3& origin) {
     int inside = 0, outside = 0;
-    for (const Vec3& x : points) {
+    auto judge = [&](const Vec3& x, double margin) {
         if (!contains(p.lo[other], p.hi[other], x)) {
             ++outside;
-            continue;
+            return;
         }
         const double w = std::abs(windingNumber(s, p, plan, other, x, position, index, origin));
-        if (w > 0.75) ++inside;
-        if (w < 0.25) ++outside;
-    }
+        if (w > 1 - margin) ++inside;
+        if (w < margin) ++outside;
+    };
+    for (const Vec3& x : at.centroids) judge(x, 0.25);
+    for (const Vec3& x : at.corners) judge(x, 0.05);
     if (inside > 0 && outside > 0) return Nesting::Intersecting;
     return inside > 0 ? Nesting::Inside : Nesting::Outside;
 }
 
-// The final sign of each patch: +1 keeps the walk's winding, -1 reverses it, 0 leaves it out.
+// The final sign of each unit: +1 keeps the walk's winding, -1 reverses it, 0 leaves it out.
 template <typename Positions, typename Indices>
-std::vector<int> patchSigns(const Surface& s, const Patches& p, const RepairPlan& plan, Positions position,
-                            Indices index, const Vec3& origin, Repairs& repairs) {
-    const std::size_t n = s.patchCount;
+std::vector<int> unitSigns(const Surface& s, const Patches& p, const RepairPlan& plan, Positions position,
+                           Indices index, const Vec3& origin, Repairs& repairs) {
+    const std::size_t n = p.volume6.size();
     std::vector<int> sign(n, 0);
-    std::vector<std::uint8_t> solid(n, 0);  // closed and enclosing volume: takes part in nesting
+    std::vector<std::uint8_t> solid(n, 0);  // enclosing volume: takes part in nesting
     for (std::uint32_t id = 0; id < n; ++id) {
-        if (!s.patchClosed[id]) {
-            ++repairs.openShells;
+        solid[id] = std::abs(p.volume6[id]) > 1e-12 * p.scale6[id];
+        if (!solid[id]) {
+            ++repairs.openShells;  // a closed piece that encloses nothing (a capped sheet)
             continue;
         }
         sign[id] = p.volume6[id] < 0 ? -1 : 1;
-        solid[id] = std::abs(p.volume6[id]) > 1e-12 * p.scale6[id];
     }
     for (std::uint32_t id = 0; id < n; ++id) {
         if (!solid[id]) continue;
-        const std::vector<Vec3> points = pointsOn(p, id, position, index, origin);
+        const Samples points = samplesOf(p, id, position, index, origin);
         int depth = 0;
         bool overlaps = false;
         for (std::uint32_t other = 0; other < n; ++other) {
-            if (other == id || !solid[other] || std::abs(p.volume6[other]) <= std::abs(p.volume6[id])) continue;
+            if (other == id || !solid[other]) continue;
             const Nesting where = nesting(s, p, plan, other, points, position, index, origin);
-            depth += where == Nesting::Inside;
+            // Only a larger shell can hold this one; any may cross it.
+            depth += where == Nesting::Inside && std::abs(p.volume6[other]) > std::abs(p.volume6[id]);
             overlaps = overlaps || where == Nesting::Intersecting;
         }
         repairs.intersectingShells += overlaps;
@@ -201,16 +252,20 @@ std::vector<int> patchSigns(const Surface& s, const Patches& p, const RepairPlan
 
 }  // namespace
 
-RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin) {
+RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin, double extent) {
     RepairPlan plan;
     plan.weight.assign(s.triangles, 1);
     Repairs& repairs = plan.repairs;
     repairs.duplicateTriangles = s.duplicateTriangles;
     withMeshTypes(mesh, [&](auto position, auto index) {
-        std::vector<std::uint32_t> capPatch;
+        std::vector<std::uint32_t> capPatch, unitOf;
         buildCaps(s, position, origin, plan, capPatch);
-        const Patches p = measurePatches(s, position, index, origin, plan, capPatch);
-        const std::vector<int> sign = patchSigns(s, p, plan, position, index, origin, repairs);
+        const std::uint32_t units = assignUnits(s, unitOf);
+        for (std::uint32_t id = 0; id < s.patchCount; ++id) repairs.openShells += unitOf[id] == kNoPatch;
+        const Patches p = measurePatches(s, position, index, origin, extent, plan, capPatch, unitOf, units);
+        const std::vector<int> unitSign = unitSigns(s, p, plan, position, index, origin, repairs);
+        std::vector<int> sign(s.patchCount, 0);
+        for (std::uint32_t id = 0; id < s.patchCount; ++id) sign[id] = unitOf[id] == kNoPatch ? 0 : unitSign[unitOf[id]];
 
         // Triangles flipped against the surface as given, per patch: a patch mostly flipped was
         // given inside-out as a whole; the rest were local flips.
@@ -228,7 +283,7 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
         }
         for (std::uint32_t id = 0; id < s.patchCount; ++id) {
             if (sign[id] == 0) continue;
-            const std::uint32_t size = p.start[id + 1] - p.start[id];
+            const std::uint32_t size = s.patchSize[id];
             if (2 * flippedInPatch[id] > size) {
                 ++repairs.invertedShells;
                 repairs.flippedTriangles += size - flippedInPatch[id];
@@ -239,9 +294,7 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
         double capArea = 0;
         for (std::size_t c = 0; c < plan.caps.size(); ++c) {
             plan.capWeight.push_back(static_cast<std::int8_t>(sign[capPatch[c]]));
-            if (sign[capPatch[c]] == 0) continue;
-            const auto& cap = plan.caps[c];
-            capArea += 0.5 * norm(cross(sub(cap[1], cap[0]), sub(cap[2], cap[0])));
+            if (sign[capPatch[c]] != 0) capArea += 0.5 * plan.capTwiceArea[c];
         }
         for (std::size_t loop = 0; loop < s.loopPatch.size(); ++loop) {
             plan.loopCapped.push_back(sign[s.loopPatch[loop]] != 0);

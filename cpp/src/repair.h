@@ -17,13 +17,18 @@ struct RepairPlan {
     // Cap triangles relative to the origin, wound outward for their shell (already signed).
     std::vector<std::array<Vec3, 3>> caps;
     std::vector<std::int8_t> capWeight;
+    // Each cap triangle's share of its cap's area, times two: its area projected on the loop's
+    // mean normal, signed, so that a non-convex hole's fan (whose triangles fold over each
+    // other) adds up to the hole's own area; exact for a planar hole.
+    std::vector<double> capTwiceArea;
     std::vector<std::uint8_t> loopCapped;  // per loop of the surface: 1 if its cap counts
     Repairs repairs;
     bool asGiven = true;  // every weight +1 and no caps: integrate the mesh exactly as given
 };
 
-// `origin` is the reference point of the integration (positions are taken relative to it).
-RepairPlan planRepair(const MeshView& mesh, const Surface& surface, const Vec3& origin);
+// `origin` is the reference point of the integration (positions are taken relative to it);
+// `extent` the largest side of the mesh's bounding box.
+RepairPlan planRepair(const MeshView& mesh, const Surface& surface, const Vec3& origin, double extent);
 
 }  // namespace detail
 }  // namespace massprops

@@ -113,23 +113,68 @@ void countAsGiven(const EdgeTable& table, const std::vector<std::uint32_t>& corn
     });
 }
 
-// Marks every triangle that repeats an earlier one (same welded vertices, either winding):
-// repeats share every edge, so comparing the triangles of each edge finds them all.
+bool sameWinding(const std::vector<std::uint32_t>& corners, std::uint32_t a, std::uint32_t b) {
+    const std::uint32_t* x = &corners[3 * a];
+    const std::uint32_t* y = &corners[3 * b];
+    for (int k = 0; k < 3; ++k)
+        if (x[0] == y[k] && x[1] == y[(k + 1) % 3]) return true;
+    return false;
+}
+
+// Triangles on the same three welded vertices are copies of one face (repeats share every edge,
+// so comparing the triangles of each edge finds them all). How many copies stay is decided by
+// the edges: the rest of the surface uses each edge of the face an odd number of times when the
+// face is needed to close it (a face listed twice, or a stray flipped copy: one copy stays, of
+// the majority winding) and an even number when it is not (the inner wall of two solids that
+// touch, given once by each: the pair cancels, as in the divergence sum). A shell made of copies
+// only is a double-sided mesh: one copy of each face stays.
 void markDuplicates(const EdgeTable& table, const std::vector<std::uint32_t>& corners, Surface& s) {
+    UnionFind copies(s.triangles), shells(s.triangles);
+    bool any = false;
     forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
         for (const EdgeUse* a = first; a != last; ++a) {
-            const std::uint32_t ta = useTriangle(*a);
-            if (s.inactive[ta]) continue;
-            for (const EdgeUse* b = first; b != a; ++b) {
-                const std::uint32_t tb = useTriangle(*b);
-                if (!s.inactive[tb] && sortedCorners(corners, ta) == sortedCorners(corners, tb)) {
-                    s.inactive[std::max(ta, tb)] = kRepeated;
-                    ++s.duplicateTriangles;
-                    if (ta > tb) break;
+            shells.unite(useTriangle(*first), useTriangle(*a));
+            for (const EdgeUse* b = first; b != a; ++b)
+                if (sortedCorners(corners, useTriangle(*a)) == sortedCorners(corners, useTriangle(*b))) {
+                    copies.unite(useTriangle(*a), useTriangle(*b));
+                    any = true;
                 }
-            }
         }
     });
+    if (!any) return;
+    std::vector<std::uint32_t> size(s.triangles, 0);
+    for (std::uint32_t t = 0; t < s.triangles; ++t)
+        if (!s.inactive[t]) ++size[copies.find(t)];
+    // Shells with a face of their own, and faces whose edges the rest uses an odd number of times.
+    std::vector<std::uint8_t> mixed(s.triangles, 0), needed(s.triangles, 0);
+    for (std::uint32_t t = 0; t < s.triangles; ++t)
+        if (!s.inactive[t] && size[copies.find(t)] == 1) mixed[shells.find(t)] = 1;
+    forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
+        std::uint32_t own = 0;
+        for (const EdgeUse* e = first; e != last; ++e) own += size[copies.find(useTriangle(*e))] == 1;
+        if (own % 2 == 0) return;
+        for (const EdgeUse* e = first; e != last; ++e) needed[copies.find(useTriangle(*e))] = 1;
+    });
+    std::vector<std::uint32_t> forward(s.triangles, 0), reverse(s.triangles, 0);
+    for (std::uint32_t t = 0; t < s.triangles; ++t) {
+        const std::uint32_t root = copies.find(t);
+        if (s.inactive[t] || size[root] < 2) continue;
+        (sameWinding(corners, root, t) ? forward : reverse)[root] += 1;
+    }
+    std::vector<std::uint8_t> kept(s.triangles, 0);
+    for (std::uint32_t t = 0; t < s.triangles; ++t) {
+        const std::uint32_t root = copies.find(t);
+        if (s.inactive[t] || size[root] < 2) continue;
+        const bool along = sameWinding(corners, root, t);
+        const bool majority = along ? forward[root] >= reverse[root] : reverse[root] > forward[root];
+        const bool keep = !kept[root] && (mixed[shells.find(t)] ? needed[root] && majority : t == root);
+        if (keep) {
+            kept[root] = 1;
+        } else {
+            s.inactive[t] = kRepeated;
+            ++s.duplicateTriangles;
+        }
+    }
 }
 
 struct Links {
@@ -139,7 +184,8 @@ struct Links {
     std::vector<std::pair<std::uint32_t, int>> boundary;  // (triangle, edge) used by one active triangle
 };
 
-Links linkActive(const EdgeTable& table, const std::vector<std::uint32_t>& corners, Surface& s, UnionFind& shells) {
+// `shells` may be null: then shells are not tracked (a clean surface's shells are its patches).
+Links linkActive(const EdgeTable& table, const std::vector<std::uint32_t>& corners, Surface& s, UnionFind* shells) {
     Links links;
     links.neighbour.assign(3 * s.triangles, kNone);
     forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
@@ -151,7 +197,7 @@ Links linkActive(const EdgeTable& table, const std::vector<std::uint32_t>& corne
             if (count < 2) active[count] = e;
             ++count;
             if (anchor == kNone) anchor = t;
-            shells.unite(anchor, t);
+            if (shells) shells->unite(anchor, t);
         }
         if (count == 1) links.boundary.emplace_back(useTriangle(*active[0]), useEdge(*active[0]));
         if (count != 2) return;
@@ -197,22 +243,25 @@ void orientPatches(const Links& links, const std::vector<std::uint32_t>& shellOf
 // use is a boundary edge, closed by its loop's cap if the loop can be traced.
 void checkBalance(const EdgeTable& table, const std::vector<std::uint32_t>& corners, Surface& s) {
     s.patchClosed.assign(s.patchCount, 1);
+    s.shellClosed.assign(s.shellCount, 1);
     std::vector<std::pair<std::uint32_t, int>> tally;
     forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
         tally.clear();
-        int active = 0;
+        int active = 0, shellBalance = 0;
         for (const EdgeUse* e = first; e != last; ++e) {
             const std::uint32_t t = useTriangle(*e);
             if (s.inactive[t]) continue;
             ++active;
             const int along = forward(corners, t, useEdge(*e)) != (s.flipped[t] != 0) ? 1 : -1;
+            shellBalance += along;  // the uses of one edge all belong to one shell
             auto it = std::find_if(tally.begin(), tally.end(), [&](const auto& p) { return p.first == s.patch[t]; });
             if (it == tally.end()) tally.emplace_back(s.patch[t], along);
             else it->second += along;
         }
-        if (active == 1) return;
+        if (active <= 1) return;
         for (const auto& [patch, balance] : tally)
             if (balance != 0) s.patchClosed[patch] = 0;
+        if (shellBalance != 0) s.shellClosed[s.patchShell[tally.front().first]] = 0;
     });
 }
 
@@ -267,6 +316,7 @@ void traceLoops(const Links& links, const std::vector<std::uint32_t>& corners, P
         }
         if (!closedWalk) {
             s.patchClosed[patch] = 0;  // a chain that does not come back (a fin, an odd edge)
+            s.shellClosed[s.patchShell[patch]] = 0;
             continue;
         }
         // Split at repeated vertices: a vertex seen before on the walk closes a simple loop.
@@ -309,27 +359,39 @@ Surface analyzeSurface(const MeshView& mesh, std::vector<std::uint32_t> corners)
 
     const EdgeTable table = buildEdges(s.corners, s.triangles, vertices);
     countAsGiven(table, s.corners, s);
-    markDuplicates(table, s.corners, s);
-
-    UnionFind shells(s.triangles);
-    const Links links = linkActive(table, s.corners, s, shells);
-    std::vector<std::uint32_t> shellOf(s.triangles, kNone);
-    std::vector<std::uint32_t> shellId(s.triangles, kNone);
-    for (std::uint32_t t = 0; t < s.triangles; ++t) {
-        if (s.inactive[t]) continue;
-        const std::uint32_t root = shells.find(t);
-        if (shellId[root] == kNone) shellId[root] = s.shellCount++;
-        shellOf[t] = shellId[root];
-    }
+    // Every edge used twice, in opposite directions: no repeats can hide (a repeat adds uses to
+    // its edges, unless a pair of them is a whole two-triangle shell, flat and harmless), every
+    // patch is closed and every shell is one patch. Only a rough surface needs the other passes.
+    const bool rough = s.boundaryEdges > 0 || s.nonManifoldEdges > 0 || s.inconsistentEdges > 0;
+    if (rough) markDuplicates(table, s.corners, s);
 
     s.flipped.assign(s.triangles, 0);
     s.patch.assign(s.triangles, kNoPatch);
-    orientPatches(links, shellOf, s);
-    checkBalance(table, s.corners, s);
-    withMeshTypes(mesh, [&](auto position, auto) {
-        traceLoops(links, s.corners, position, vertices, s);
-        return 0;
-    });
+    std::vector<std::uint32_t> shellOf(s.triangles, kNone);
+    if (rough) {
+        UnionFind shells(s.triangles);
+        const Links links = linkActive(table, s.corners, s, &shells);
+        std::vector<std::uint32_t> shellId(s.triangles, kNone);
+        for (std::uint32_t t = 0; t < s.triangles; ++t) {
+            if (s.inactive[t]) continue;
+            const std::uint32_t root = shells.find(t);
+            if (shellId[root] == kNone) shellId[root] = s.shellCount++;
+            shellOf[t] = shellId[root];
+        }
+        orientPatches(links, shellOf, s);
+        checkBalance(table, s.corners, s);
+        withMeshTypes(mesh, [&](auto position, auto) {
+            traceLoops(links, s.corners, position, vertices, s);
+            return 0;
+        });
+    } else {
+        const Links links = linkActive(table, s.corners, s, nullptr);
+        orientPatches(links, shellOf, s);
+        s.shellCount = s.patchCount;
+        for (std::uint32_t id = 0; id < s.patchCount; ++id) s.patchShell[id] = id;
+        s.patchClosed.assign(s.patchCount, 1);
+        s.shellClosed.assign(s.shellCount, 1);
+    }
     return s;
 }
 

@@ -31,6 +31,9 @@ struct Surface {
     std::vector<std::uint32_t> patchSize;
     std::vector<std::uint8_t> patchClosed;    // every edge balanced within the patch once its loops are capped
     std::uint32_t shellCount = 0;
+    // Every edge balanced within the shell (its patches as wound): patches that meet at
+    // non-manifold edges (solids touching along an edge or a face) may close only together.
+    std::vector<std::uint8_t> shellClosed;
 
     // Boundary loops of the oriented surface, split at pinch vertices into simple loops: the
     // welded vertices of loop i are loopVertices[loopStart[i] .. loopStart[i + 1]), in the

@@ -76,12 +76,12 @@ struct MassOptions {
 // What the default (solid) measurement changed to obtain its numbers; all zero for a clean,
 // closed, consistently wound mesh, whose numbers are then those of the surface as given.
 struct Repairs {
-    std::uint32_t duplicateTriangles = 0; // repeats of another triangle (either winding), left out
+    std::uint32_t duplicateTriangles = 0; // copies of a face, left out (a pair wound oppositely inside a shell cancels)
     std::uint32_t flippedTriangles = 0;   // wound against the rest of their shell, flipped
     std::uint32_t invertedShells = 0;     // shells wound inside-out as a whole, turned outward
     std::uint32_t cavities = 0;           // closed shells inside an odd number of others: holes in the solid
     std::uint32_t cappedHoles = 0;        // boundary loops closed by a fan from their vertices' mean
-    std::uint32_t openShells = 0;         // pieces that cannot be closed (fins, non-orientable), left out
+    std::uint32_t openShells = 0;         // pieces left out: they cannot be closed or enclose nothing (fins, sheets)
     std::uint32_t intersectingShells = 0; // shells that cross a larger one: both count, their overlap twice
     double capArea = 0;                   // the caps' area as a fraction of the surface area
 };
