@@ -31,10 +31,10 @@ if $fix; then
   exit 0
 fi
 
-bad=()
-for f in "${cpp[@]}"; do clang-format "$f" | cmp -s - "$f" || bad+=("$f"); done
-if [ ${#bad[@]} -gt 0 ]; then
-  printf 'clang-format: %s\n' "${bad[@]}" >&2
+# One clang-format process for all files; its findings name file:line:column, listed once per file.
+if ! report=$(clang-format --dry-run --Werror "${cpp[@]}" 2>&1); then
+  grep -oE '^[^ :]+:[0-9]+:[0-9]+: (error|warning)' <<<"$report" | cut -d: -f1 | sort -u |
+    sed 's/^/clang-format: /' >&2
   failed=1
 fi
 npx --no-install prettier --log-level warn --check "${js[@]}" || failed=1
