@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "determinant.h"
@@ -98,11 +99,12 @@ Moments integrate(Positions position, Indices index, std::size_t triangles, cons
     return total;
 }
 
-// No volume up to rounding. The scale is the larger of the summed |d| and area * extent (which
-// bounds every |d|): for a flat surface whose reference point lies in its own plane every d is
-// rounding, and so is their sum.
+// No volume up to rounding: less than 1e-12 of the summed |d|, or within what rounding can leave
+// of every d (each is a product of a corner's coordinates, at most `extent`, and the normal n):
+// for a flat surface whose reference point lies in its own plane every d is rounding alone.
+inline double roundingOf(double twiceArea, double extent) { return 256 * DBL_EPSILON * twiceArea * extent; }
 inline bool enclosesNoVolume(const Moments& m, double extent) {
-    return !(m.d > 1e-12 * std::max(m.dAbs, m.area2 * extent));
+    return !(m.d > std::max(1e-12 * m.dAbs, roundingOf(m.area2, extent)));
 }
 
 // The solid the moments describe (positive volume), at unit density, in absolute coordinates.

@@ -19,7 +19,7 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 
 struct Patches {
-    std::vector<double> volume6, scale6;  // signed 6V (as oriented by the walk) and its scale (see enclosesNoVolume)
+    std::vector<double> volume6, abs6, area2;  // signed 6V (as oriented by the walk), sum |6V|, twice the area
     std::vector<std::uint32_t> start;     // triangles of patch p: order[start[p] .. start[p + 1])
     std::vector<std::uint32_t> order;
     std::vector<Vec3> lo, hi;             // bounding boxes, relative to the origin
@@ -81,7 +81,8 @@ Patches measurePatches(const Surface& s, Positions position, Indices index, cons
     Patches p;
     const std::size_t n = units;
     p.volume6.assign(n, 0);
-    p.scale6.assign(n, 0);
+    p.abs6.assign(n, 0);
+    p.area2.assign(n, 0);
     p.lo.assign(n, {HUGE_VAL, HUGE_VAL, HUGE_VAL});
     p.hi.assign(n, {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL});
     p.start.assign(n + 1, 0);
@@ -98,7 +99,8 @@ Patches measurePatches(const Surface& s, Positions position, Indices index, cons
         const Triangle tri = triangleAt(position, index, t, origin);
         const double d = determinant(tri.a, tri.b, tri.c, tri.n, tri.e1e1, tri.e2e2);
         p.volume6[id] += s.flipped[t] ? -d : d;
-        p.scale6[id] += std::abs(d) + norm(tri.n) * extent;
+        p.abs6[id] += std::abs(d);
+        p.area2[id] += norm(tri.n);
         for (const Vec3& x : {tri.a, tri.b, tri.c})
             for (int k = 0; k < 3; ++k) {
                 p.lo[id][k] = std::min(p.lo[id][k], x[k]);
@@ -119,7 +121,8 @@ Patches measurePatches(const Surface& s, Positions position, Indices index, cons
         const Triangle tri = triangleOf(cap[0], cap[1], cap[2]);
         const double d = determinant(tri.a, tri.b, tri.c, tri.n, tri.e1e1, tri.e2e2);
         p.volume6[unit] += d;
-        p.scale6[unit] += std::abs(d) + norm(tri.n) * extent;
+        p.abs6[unit] += std::abs(d);
+        p.area2[unit] += norm(tri.n);
     }
     return p;
 }
@@ -217,12 +220,12 @@ Nesting nesting(const Surface& s, const Patches& p, const RepairPlan& plan, std:
 // The final sign of each unit: +1 keeps the walk's winding, -1 reverses it, 0 leaves it out.
 template <typename Positions, typename Indices>
 std::vector<int> unitSigns(const Surface& s, const Patches& p, const RepairPlan& plan, Positions position,
-                           Indices index, const Vec3& origin, Repairs& repairs) {
+                           Indices index, const Vec3& origin, double extent, Repairs& repairs) {
     const std::size_t n = p.volume6.size();
     std::vector<int> sign(n, 0);
     std::vector<std::uint8_t> solid(n, 0);  // enclosing volume: takes part in nesting
     for (std::uint32_t id = 0; id < n; ++id) {
-        solid[id] = std::abs(p.volume6[id]) > 1e-12 * p.scale6[id];
+        solid[id] = std::abs(p.volume6[id]) > std::max(1e-12 * p.abs6[id], roundingOf(p.area2[id], extent));
         if (!solid[id]) {
             ++repairs.openShells;  // a closed piece that encloses nothing (a capped sheet)
             continue;
@@ -237,9 +240,12 @@ std::vector<int> unitSigns(const Surface& s, const Patches& p, const RepairPlan&
         for (std::uint32_t other = 0; other < n; ++other) {
             if (other == id || !solid[other]) continue;
             const Nesting where = nesting(s, p, plan, other, points, position, index, origin);
-            // Only a larger shell can hold this one; any may cross it.
-            depth += where == Nesting::Inside && std::abs(p.volume6[other]) > std::abs(p.volume6[id]);
-            overlaps = overlaps || where == Nesting::Intersecting;
+            // Only a larger shell can hold this one; a crossing is counted once, on the smaller
+            // of the two (the later one of equal size).
+            const double mine = std::abs(p.volume6[id]), theirs = std::abs(p.volume6[other]);
+            const bool larger = theirs > mine || (theirs == mine && other < id);
+            depth += where == Nesting::Inside && theirs > mine;
+            overlaps = overlaps || (where == Nesting::Intersecting && larger);
         }
         repairs.intersectingShells += overlaps;
         if (depth % 2 == 1) {
@@ -263,7 +269,7 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
         const std::uint32_t units = assignUnits(s, unitOf);
         for (std::uint32_t id = 0; id < s.patchCount; ++id) repairs.openShells += unitOf[id] == kNoPatch;
         const Patches p = measurePatches(s, position, index, origin, extent, plan, capPatch, unitOf, units);
-        const std::vector<int> unitSign = unitSigns(s, p, plan, position, index, origin, repairs);
+        const std::vector<int> unitSign = unitSigns(s, p, plan, position, index, origin, extent, repairs);
         std::vector<int> sign(s.patchCount, 0);
         for (std::uint32_t id = 0; id < s.patchCount; ++id) sign[id] = unitOf[id] == kNoPatch ? 0 : unitSign[unitOf[id]];
 

@@ -31,7 +31,7 @@ bool inRange(const MassProperties& v) {
                                            std::abs(v.principalMoments[2])});
     return normalPositive(v.mass) && normalPositive(v.volume) && normalPositive(v.density) &&
            normalPositive(largestMoment) && allFinite(v.centerOfMass) && allFinite(v.inertia) &&
-           allFinite(v.principalMoments) && !std::isinf(v.surfaceArea);
+           allFinite(v.principalMoments);
 }
 
 Failure rangeFailure(const MassProperties& v, Status outOfRange) {
@@ -70,6 +70,11 @@ Result describeBody(const Body& body, Status outOfRange) {
     v.principalRotation = frame.rotation;
     v.surfaceArea = body.surfaceArea;
     v.surfaceCentroid = body.surfaceCentroid;
+    if (!std::isfinite(v.surfaceArea) || !allFinite(v.surfaceCentroid)) {
+        // Unknown, or beyond double's range (a centroid near 1e308 moved or averaged): not known.
+        v.surfaceArea = std::nan("");
+        v.surfaceCentroid = {v.surfaceArea, v.surfaceArea, v.surfaceArea};
+    }
     v.hasDiagnostics = body.hasDiagnostics;
     v.diagnostics = body.diagnostics;
     if (!inRange(v)) return rangeFailure(v, outOfRange);

@@ -180,6 +180,10 @@ Outcome<Spin> simulateRotation(const Vec3& moments, const SpinState& start, cons
         out.orientation = q;
         out.angularVelocity = {l[0] * inverse[0], l[1] * inverse[1], l[2] * inverse[2]};
     }
+    if (!detail::allFinite(out.orientation) || !detail::allFinite(out.angularVelocity))
+        return Failure{Status::InvalidArgument, "the spin turns through more than double precision can hold (duration " +
+                                                    formatNumber(options.duration) +
+                                                    " s): advance a shorter duration"};
     const Vec3& w = out.angularVelocity;
     const Vec3 bodyL{moments[0] * w[0], moments[1] * w[1], moments[2] * w[2]};
     out.kineticEnergy = 0.5 * detail::dot(w, bodyL);
