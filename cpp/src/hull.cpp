@@ -84,13 +84,26 @@ private:
 };
 
 // The sign of det[b - a, c - a, q - a] - t, exactly: positive when q lies above the plane of the
-// counter-clockwise triangle (a, b, c) by more than t / |(b - a) x (c - a)|. Called when the plain
-// floating-point filter cannot tell. The differences are kept exactly as hi + lo (Knuth's two-sum).
-// First an estimate whose error is of order DBL_EPSILON^2 (the determinant of the hi parts to about
-// one rounding, plus the terms linear in the lo parts: Shewchuk's adaptive stage C), which settles
-// points that are coplanar only up to the rounding of their coordinates; then, for exact
-// degeneracies, the exact sum of every product of three entries.
+// counter-clockwise triangle (a, b, c) by more than t / |(b - a) x (c - a)|. Called when a face's
+// plane filter cannot tell, adaptively after Shewchuk 1997:
+// - the determinant from the four points, with an error bound from their actual distances (the
+//   face's filter bounds the distance by the whole body's size): settles a point near the face;
+// - an estimate with an error of order DBL_EPSILON^2 (the determinant of the rounded differences to
+//   about one rounding, plus the terms linear in the differences' rounding errors; stage C):
+//   settles points coplanar only up to the rounding of their coordinates;
+// - for exact degeneracies, the exact sum of every product of three entries.
 int exactSign(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& q, double t) {
+    {
+        const Vec3 ba = sub(b, a), ca = sub(c, a), qa = sub(q, a);
+        const double det = dot(ba, cross(ca, qa)) - t;
+        // Shewchuk's orient3d bound, (7 + 56u) u times the permanent, plus the rounding of - t.
+        const double permanent = std::abs(ba[0]) * (std::abs(ca[1] * qa[2]) + std::abs(ca[2] * qa[1])) +
+                                 std::abs(ba[1]) * (std::abs(ca[2] * qa[0]) + std::abs(ca[0] * qa[2])) +
+                                 std::abs(ba[2]) * (std::abs(ca[0] * qa[1]) + std::abs(ca[1] * qa[0]));
+        const double bound = 4 * DBL_EPSILON * permanent + DBL_EPSILON * std::abs(t);
+        if (det > bound) return 1;
+        if (det < -bound) return -1;
+    }
     double d[3][3][2];
     const Vec3* rows[3] = {&b, &c, &q};
     for (int r = 0; r < 3; ++r)
@@ -208,18 +221,27 @@ struct Face {
     float threshold;                  // eps |n|: how far det must exceed 0 for q to count as outside
     std::array<std::uint32_t, 3> v;   // counter-clockwise seen from outside
     std::array<std::uint32_t, 3> nb;  // nb[i]: the face across the edge v[i] -> v[i + 1]
-    OutsidePoint* outside;            // the points more than eps above it
+    OutsidePoint* outside;            // the points more than eps above it (from OutsideArena)
     std::uint32_t size, capacity;
-    std::uint32_t farthest;  // in outside
+    std::uint32_t farthest;  // in outside, while size > 0
     float farthestHeight;
-    std::uint32_t epoch;  // the last point whose visibility test reached this face
-    bool visible;
+    std::uint32_t epoch;  // the last eye whose visibility walk reached this face
+    bool visible;         // from that eye, while epoch is current
     bool alive;
 };
 
 struct HorizonEdge {
     std::uint32_t a, b;     // as in the seen face
     std::uint32_t outside;  // the unseen face across it
+};
+
+// A cone face's plane as distribute tests it, the cone's side by side in memory: outside when
+// n . q - offset > above, not when <= below, else decided exactly (above and below are the face's
+// threshold plus and minus its slack).
+struct Plane {
+    Vec3 n;
+    double offset, above, below;
+    Face* face;
 };
 
 struct List {
@@ -245,6 +267,7 @@ private:
     std::uint32_t addVertex(std::uint32_t source, const Vec3& q);
     std::uint32_t makeFace(std::uint32_t a, std::uint32_t b, std::uint32_t c);
     bool above(const Face& f, const Vec3& q, double s, double t) const;
+    bool outside(const Plane& p, const Vec3& q, double& height) const;
     std::uint32_t target(const Vec3& q, std::uint32_t& hint, double& height) const;
     void append(Face& f, const OutsidePoint& point, double height);
     void grow(Face& f);
@@ -266,9 +289,11 @@ private:
     std::vector<std::uint32_t> pending_;  // faces that may have outside points
     OutsideArena arena_;
     std::uint32_t epoch_ = 0;
+    std::uint32_t firstCapacity_ = OutsideArena::kSmallest;  // of a list's first allocation
+    static constexpr std::uint32_t kLargestFirst = 1024;
     // scratch, kept to avoid reallocating per point
     std::vector<std::uint32_t> visible_, cone_, chunkIds_;
-    std::vector<Face*> coneFaces_;  // cone_ resolved, for the hot loop in assign
+    std::vector<Plane> planes_;  // cone_'s planes
     std::vector<HorizonEdge> horizon_;
     std::vector<Vec3> chunk_;
     std::vector<List> lists_;  // the seen faces' outside points, being handed on to the cone
@@ -307,7 +332,8 @@ bool Quickhull::frame() {
         }
     });
     if (!finite) return false;
-    double extent = 0, maxAbs = 0;  // the largest |coordinate - center|: rounding is monotonic, so no point exceeds it
+    // extent: the largest |coordinate - center|; rounding is monotonic, so no point's exceeds it.
+    double extent = 0, maxAbs = 0;
     for (int i = 0; i < 3; ++i) {
         center_[i] = 0.5 * lo[i] + 0.5 * hi[i];
         extent = std::max({extent, hi[i] - center_[i], center_[i] - lo[i]});
@@ -345,23 +371,20 @@ std::uint32_t Quickhull::makeFace(std::uint32_t a, std::uint32_t b, std::uint32_
     f.n = cross(e1, e2);
     f.offset = dot(f.n, pa);
     // Error of the filter n . q - offset against the exact det[b - a, c - a, q - a], for every
-    // |q_i|, |a_i| < 1: each rounded difference, product and sum perturbs n_i by at most
-    // ~4.1u P_i (P_i = the two products behind n_i, u = DBL_EPSILON / 2), which moves the result
-    // by at most 8.2u sum P_i; the two dot products and their difference add 8.2u |n|_1 <= 8.2u sum P_i.
-    // 64u sum P_i leaves a factor of four for the terms of order u^2 and the rounding of t +- slack.
-    // sum P_i <= |e1|_1 |e2|_1.
-    const double p = (std::abs(e1[0]) + std::abs(e1[1]) + std::abs(e1[2])) * (std::abs(e2[0]) + std::abs(e2[1]) + std::abs(e2[2]));
+    // |q_i|, |a_i| < 1: each rounded difference, product and sum perturbs n_i by at most ~4.1u P_i
+    // (P_i = the two products behind n_i, u = DBL_EPSILON / 2), which moves the result by at most
+    // 8.2u sum P_i; the two dot products and their difference add 8.2u |n|_1 <= 8.2u sum P_i.
+    // 64u sum P_i, with sum P_i <= |e1|_1 |e2|_1, leaves a factor of four for the terms of order
+    // u^2 and the rounding of t +- slack.
+    const double p = (std::abs(e1[0]) + std::abs(e1[1]) + std::abs(e1[2])) *
+                     (std::abs(e2[0]) + std::abs(e2[1]) + std::abs(e2[2]));
     // Stored as float, rounded up: enlarged by more than float's rounding, plus its smallest step.
     f.slack = static_cast<float>(32 * DBL_EPSILON * p * (1 + 0x1p-20) + 0x1p-149);
     f.threshold = static_cast<float>(eps_ * norm(f.n));  // any value serves, used alike everywhere
-    f.v = {a, b, c};
-    f.nb = {kNone, kNone, kNone};
+    f.v = {a, b, c};  // nb is set by the caller; farthest once a point comes
     f.outside = nullptr;
     f.size = f.capacity = 0;
-    f.farthest = kNone;
-    f.farthestHeight = 0;
     f.epoch = 0;
-    f.visible = false;
     f.alive = true;
     return id;
 }
@@ -373,21 +396,28 @@ inline bool Quickhull::above(const Face& f, const Vec3& q, double s, double t) c
     return exactSign(vertices_[f.v[0]].q, vertices_[f.v[1]].q, vertices_[f.v[2]].q, q, t) > 0;
 }
 
-// Puts the point on the outside list of the first cone face it is more than eps above
-// (Barber et al.: any such face will do), starting at the last one that took a point: neighbours
-// in a list tend to lie above the same face. A point above none is inside, give or take eps, and
-// is dropped for good.
+// Whether q is more than eps above the plane: det[v1 - v0, v2 - v0, q - v0] > threshold, exactly.
+inline bool Quickhull::outside(const Plane& p, const Vec3& q, double& height) const {
+    height = dot(p.n, q) - p.offset;
+    if (height > p.above) return true;
+    if (height <= p.below) return false;
+    const Face& f = *p.face;
+    return exactSign(vertices_[f.v[0]].q, vertices_[f.v[1]].q, vertices_[f.v[2]].q, q, f.threshold) > 0;
+}
+
+// The cone face a point goes to: the first it is more than eps above (Barber et al.: any such face
+// will do), trying first the one that took the previous point, since neighbours in a list tend to
+// lie above the same face. kNone if none: the point is inside, give or take eps, and is dropped.
 inline std::uint32_t Quickhull::target(const Vec3& q, std::uint32_t& hint, double& height) const {
-    const Face* f = coneFaces_[hint];
-    height = dot(f->n, q) - f->offset;
-    if (above(*f, q, height, f->threshold)) return hint;
-    const std::uint32_t n = static_cast<std::uint32_t>(coneFaces_.size());
-    for (std::uint32_t i = 0; i < n; ++i) {
-        f = coneFaces_[i];
-        height = dot(f->n, q) - f->offset;
-        if (i != hint && above(*f, q, height, f->threshold)) return hint = i;
-    }
+    if (outside(planes_[hint], q, height)) return hint;
+    const std::uint32_t n = static_cast<std::uint32_t>(planes_.size());
+    for (std::uint32_t i = 0; i < n; ++i)
+        if (i != hint && outside(planes_[i], q, height)) return hint = i;
     return kNone;
+}
+
+inline Plane planeOf(Face& f) {
+    return Plane{f.n, f.offset, double{f.threshold} + f.slack, double{f.threshold} - f.slack, &f};
 }
 
 // Appends to a face's outside list, growing it as needed.
@@ -399,7 +429,7 @@ inline void Quickhull::append(Face& f, const OutsidePoint& point, double height)
 
 // Moves a full (or empty) outside list to one twice the size.
 void Quickhull::grow(Face& f) {
-    const std::uint32_t capacity = f.capacity == 0 ? OutsideArena::kSmallest : 2 * f.capacity;
+    const std::uint32_t capacity = f.capacity == 0 ? firstCapacity_ : 2 * f.capacity;
     OutsidePoint* grown = arena_.allocate(capacity);
     if (f.size != 0) {
         for (std::uint32_t k = 0; k < f.size; ++k) grown[k] = f.outside[k];
@@ -504,13 +534,13 @@ bool Quickhull::addPoint(std::uint32_t start) {
     // The cone from the eye over the horizon: face (a, b, eye) per horizon edge a -> b.
     const std::uint32_t p = addVertex(eye.id, eye.q);
     cone_.resize(horizon_.size());
-    coneFaces_.resize(horizon_.size());
+    planes_.resize(horizon_.size());
     for (std::size_t k = 0; k < horizon_.size(); ++k) {
         const HorizonEdge& e = horizon_[k];
         const std::uint32_t h = makeFace(e.a, e.b, p);
         Face& H = face(h);
         cone_[k] = h;
-        coneFaces_[k] = &H;
+        planes_[k] = planeOf(H);
         Face& G = face(e.outside);
         const int j = G.v[0] == e.b ? 0 : G.v[1] == e.b ? 1 : 2;
         if (G.v[j] != e.b || G.v[j == 2 ? 0 : j + 1] != e.a) return false;
@@ -522,7 +552,7 @@ bool Quickhull::addPoint(std::uint32_t start) {
         A.coneFace = h;
     }
     for (std::size_t k = 0; k < cone_.size(); ++k) {
-        Face& H = *coneFaces_[k];
+        Face& H = face(cone_[k]);
         const Vertex& B = vertices_[H.v[1]];
         if (B.coneEpoch != epoch_) return false;
         H.nb[1] = B.coneFace;  // (b, c, eye) shares the edge eye -> b
@@ -536,23 +566,29 @@ bool Quickhull::addPoint(std::uint32_t start) {
 // Hands the seen faces' outside points to the cone (a point outside the new hull that was above a
 // seen face is above some cone face: Barber et al. 1996).
 void Quickhull::distribute(std::uint32_t eyeId) {
+    // A first list of about the share each cone face would get saves most regrowing.
+    std::size_t total = 0;
+    for (const List& list : lists_) total += list.size;
+    firstCapacity_ = OutsideArena::kSmallest;
+    while (firstCapacity_ < kLargestFirst && firstCapacity_ * planes_.size() < total) firstCapacity_ *= 2;
     std::uint32_t hint = 0;
     for (const List& list : lists_) {
         for (const OutsidePoint* p = list.points; p != list.points + list.size; ++p) {
             if (p->id == eyeId) continue;
             double height;
             const std::uint32_t t = target(p->q, hint, height);
-            if (t != kNone) append(*coneFaces_[t], *p, height);
+            if (t != kNone) append(*planes_[t].face, *p, height);
         }
         arena_.release(list.points, list.capacity);
     }
     lists_.clear();
     for (std::size_t i = 0; i < cone_.size(); ++i)
-        if (coneFaces_[i]->size != 0) pending_.push_back(cone_[i]);
+        if (planes_[i].face->size != 0) pending_.push_back(cone_[i]);
 }
 
 Hull Quickhull::output() const {
     Hull hull;
+    hull.triangles.reserve(faceCount_ - free_.size());
     std::vector<std::uint32_t> index(vertices_.size(), kNone), sources;
     for (std::uint32_t id = 0; id < faceCount_; ++id) {
         const Face& f = face(id);
@@ -574,12 +610,12 @@ Hull Quickhull::run() {
     if (source_.count < 4 || source_.count > std::size_t{kNone}) return {};
     if (!frame() || !simplex()) return {};
     cone_ = {0, 1, 2, 3};  // the tetrahedron's faces take every point first
-    coneFaces_ = {&face(0), &face(1), &face(2), &face(3)};
+    planes_ = {planeOf(face(0)), planeOf(face(1)), planeOf(face(2)), planeOf(face(3))};
     std::uint32_t hint = 0;
     forEachPoint([&](std::uint32_t id, const Vec3& q) {
         double height = 0;
         const std::uint32_t t = target(q, hint, height);
-        if (t != kNone) append(*coneFaces_[t], OutsidePoint{q, id}, height);
+        if (t != kNone) append(*planes_[t].face, OutsidePoint{q, id}, height);
     });
     for (std::uint32_t f : cone_)
         if (face(f).size != 0) pending_.push_back(f);

@@ -4,9 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <map>
 #include <random>
-#include <utility>
 #include <vector>
 
 #include "determinant.h"
@@ -31,12 +29,19 @@ Vec3 crossOf(const Vec3& a, const Vec3& b) {
 double dotOf(const Vec3& a, const Vec3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 // The volume a closed outward triangle mesh encloses: signed tetrahedra from a point of the mesh
-// (the divergence theorem), independent of the hull code.
+// (the divergence theorem), independent of the hull code. Each determinant to about one rounding
+// (accurateDeterminant) and summed with Kahan's compensation: plainly, the cancellation in the
+// thin tetrahedra of a fine sphere leaves ~1e-14 of noise that depends on the triangle order.
 double enclosedVolume(const std::vector<Vec3>& points, const std::vector<std::array<std::uint32_t, 3>>& triangles) {
     const Vec3 o = points.empty() ? Vec3{0, 0, 0} : points[0];
-    double sum = 0;
-    for (const auto& t : triangles)
-        sum += dotOf(minus(points[t[0]], o), crossOf(minus(points[t[1]], o), minus(points[t[2]], o)));
+    double sum = 0, compensation = 0;
+    for (const auto& t : triangles) {
+        const double d = massprops::detail::accurateDeterminant(minus(points[t[0]], o), minus(points[t[1]], o),
+                                                                minus(points[t[2]], o));
+        const double y = d - compensation, s = sum + y;
+        compensation = (s - sum) - y;
+        sum = s;
+    }
     return sum / 6;
 }
 double enclosedVolume(const Hull& h) { return enclosedVolume(h.points, h.triangles); }
@@ -45,21 +50,23 @@ double enclosedVolume(const Hull& h) { return enclosedVolume(h.points, h.triangl
 // and its reverse once, no degenerate triangle, every point used, V - E + F = 2, positive volume.
 testing::AssertionResult isClosedOutwardSurface(const Hull& h) {
     if (h.triangles.empty()) return testing::AssertionFailure() << "no triangles";
-    std::map<std::pair<std::uint32_t, std::uint32_t>, int> edges;
+    std::vector<std::uint64_t> edges;  // directed edges a -> b as a << 32 | b
     std::vector<bool> used(h.points.size(), false);
     for (const auto& t : h.triangles) {
         for (int i = 0; i < 3; ++i) {
             if (t[i] >= h.points.size()) return testing::AssertionFailure() << "index " << t[i] << " out of range";
             used[t[i]] = true;
-            if (++edges[{t[i], t[(i + 1) % 3]}] > 1)
-                return testing::AssertionFailure() << "edge " << t[i] << "->" << t[(i + 1) % 3] << " used twice";
+            edges.push_back(std::uint64_t{t[i]} << 32 | t[(i + 1) % 3]);
         }
         const Vec3 n = crossOf(minus(h.points[t[1]], h.points[t[0]]), minus(h.points[t[2]], h.points[t[0]]));
         if (!(dotOf(n, n) > 0)) return testing::AssertionFailure() << "degenerate triangle";
     }
-    for (const auto& e : edges)
-        if (!edges.count({e.first.second, e.first.first}))
-            return testing::AssertionFailure() << "edge " << e.first.first << "->" << e.first.second << " is open";
+    std::sort(edges.begin(), edges.end());
+    if (std::adjacent_find(edges.begin(), edges.end()) != edges.end())
+        return testing::AssertionFailure() << "a directed edge used twice";
+    for (std::uint64_t e : edges)
+        if (!std::binary_search(edges.begin(), edges.end(), (e << 32) | (e >> 32)))
+            return testing::AssertionFailure() << "edge " << (e >> 32) << "->" << (e & 0xffffffffu) << " is open";
     if (std::count(used.begin(), used.end(), false) != 0) return testing::AssertionFailure() << "unused point";
     const long long v = static_cast<long long>(h.points.size()), e = static_cast<long long>(edges.size() / 2),
                     f = static_cast<long long>(h.triangles.size());
@@ -68,20 +75,22 @@ testing::AssertionResult isClosedOutwardSurface(const Hull& h) {
     return testing::AssertionSuccess();
 }
 
-// Every point on or below every face's plane, within `tolerance` (a distance). The height is
-// det[b - a, c - a, q - a] / |(b - a) x (c - a)| with both evaluated to about one rounding
-// (accurateDeterminant), since a plain normal of a sliver face (three points nearly on a line, as
-// vertices on a cube's edge give) can point anywhere. Exact where the differences are, which they
-// are when the points are near each other compared with their distance from the origin (Sterbenz).
+// Every point on or below every face's plane, within `tolerance` (a distance). The normal
+// (b - a) x (c - a) is evaluated to about one rounding per component (accurateDeterminant), since
+// a plain one of a sliver face (three points nearly on a line, as vertices on a cube's edge give)
+// can point anywhere; a height n . (q - a) / |n| is then accurate to a few ulps of |q - a|. Exact
+// differences assumed, as they are when the points are near each other compared with their
+// distance from the origin (Sterbenz).
 testing::AssertionResult containsAll(const Hull& h, const std::vector<Vec3>& points, double tolerance) {
     using massprops::detail::accurateDeterminant;
     for (const auto& t : h.triangles) {
         const Vec3 a = h.points[t[0]], e1 = minus(h.points[t[1]], a), e2 = minus(h.points[t[2]], a);
-        const Vec3 n{accurateDeterminant({1, 0, 0}, e1, e2), accurateDeterminant({0, 1, 0}, e1, e2),
-                     accurateDeterminant({0, 0, 1}, e1, e2)};
+        Vec3 n{accurateDeterminant({1, 0, 0}, e1, e2), accurateDeterminant({0, 1, 0}, e1, e2),
+               accurateDeterminant({0, 0, 1}, e1, e2)};
         const double length = std::sqrt(dotOf(n, n));
+        for (double& x : n) x /= length;
         for (const Vec3& q : points) {
-            const double height = accurateDeterminant(e1, e2, minus(q, a)) / length;
+            const double height = dotOf(n, minus(q, a));
             if (height > tolerance) return testing::AssertionFailure() << "a point is " << height << " outside";
         }
     }
