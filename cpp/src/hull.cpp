@@ -13,10 +13,9 @@
 // - Is a point worth adding? Only if it is more than eps above a face's plane: the thick plane of
 //   qhull, which drops duplicates and the rounding noise of flat regions cheaply. A dropped point
 //   is within about eps of the hull, so the volume changes by at most about eps times the area.
-// Coordinates are taken relative to the bounding box's center and scaled by a power of two to
-// below 1 (both harmless: the first rounds each coordinate once, by at most half an ulp of the
-// box's size, so far-off float32 meshes keep every digit; the second is exact), which keeps the
-// exact arithmetic clear of overflow and underflow.
+// Coordinates are taken relative to the bounding box's center where that is exact (see frame), so
+// a mesh far from the origin keeps its digits and the filters stay sharp, and scaled by a power of
+// two to below 1, which keeps the exact arithmetic clear of overflow and underflow.
 #include "hull.h"
 
 #include <algorithm>
@@ -36,8 +35,8 @@ namespace {
 constexpr std::uint32_t kNone = 0xffffffffu;
 constexpr std::size_t kChunk = 1024;  // points read per call of the caller's accessor
 
-// The plane tolerance eps = kRelativeTolerance * extent + kAbsoluteTolerance * maxAbs, where extent
-// is the largest coordinate magnitude about the reference point and maxAbs about the origin.
+// The plane tolerance eps = kRelativeTolerance * size + kAbsoluteTolerance * maxAbs, where size is
+// half the bounding box's largest side and maxAbs the largest coordinate magnitude.
 // qhull's roundoff estimate for 3-d is ~10 DBL_EPSILON of the largest magnitude; the first term is
 // wider so that the filter below (whose error is ~50 DBL_EPSILON |n| for a well-shaped face) settles
 // nearly every test of a point lying in a face's plane, yet it moves the surface by only ~3e-14 of
@@ -318,7 +317,7 @@ void Quickhull::forEachPoint(F&& f) {
     }
 }
 
-// The bounding box: its center as the reference point, the scale and the plane tolerance.
+// The bounding box: the reference point, the scale and the plane tolerance.
 bool Quickhull::frame() {
     Vec3 lo, hi;
     lo.fill(std::numeric_limits<double>::infinity());
@@ -332,19 +331,28 @@ bool Quickhull::frame() {
         }
     });
     if (!finite) return false;
-    // extent: the largest |coordinate - center|; rounding is monotonic, so no point's exceeds it.
-    double extent = 0, maxAbs = 0;
+    // An axis is shifted to the box's center only where that is exact for every point: Sterbenz's
+    // lemma, x - c is exact when c / 2 <= x <= 2c, holds when the box is far from the origin
+    // compared with its size, which is exactly when shifting keeps digits. Elsewhere the box
+    // reaches near or across zero and loses nothing unshifted. Exact shifting (and scaling by a
+    // power of two) means every orientation the hull decides holds for the caller's coordinates
+    // too: even a sliver face comes back wound outward.
+    double size = 0, magnitude = 0, maxAbs = 0;
     for (int i = 0; i < 3; ++i) {
-        center_[i] = 0.5 * lo[i] + 0.5 * hi[i];
-        extent = std::max({extent, hi[i] - center_[i], center_[i] - lo[i]});
+        const double c = 0.5 * lo[i] + 0.5 * hi[i];
+        const bool exact = c > 0 ? lo[i] >= 0.5 * c && hi[i] <= 2 * c : hi[i] <= 0.5 * c && lo[i] >= 2 * c;
+        center_[i] = exact ? c : 0;
+        size = std::max(size, 0.5 * hi[i] - 0.5 * lo[i]);
+        // The largest |coordinate - center| (rounding is monotonic, so no point's exceeds it).
+        magnitude = std::max({magnitude, hi[i] - center_[i], center_[i] - lo[i]});
         maxAbs = std::max({maxAbs, -lo[i], hi[i]});
     }
     // A box below the normal range encloses no representable volume; it also could not be scaled.
-    if (!(extent >= DBL_MIN)) return false;
+    if (!(size >= DBL_MIN)) return false;
     int exponent = 0;
-    std::frexp(extent, &exponent);  // extent < 2^exponent
+    std::frexp(magnitude, &exponent);  // magnitude < 2^exponent
     scale_ = std::ldexp(1.0, -exponent);
-    eps_ = (kRelativeTolerance * extent + kAbsoluteTolerance * maxAbs) * scale_;
+    eps_ = (kRelativeTolerance * size + kAbsoluteTolerance * maxAbs) * scale_;
     return true;
 }
 
