@@ -215,14 +215,21 @@ export interface BakedPart {
   positions: Positions;
   indices?: Indices;
   density: number;
-  [key: string]: unknown;
+  mode?: MeshOptions['mode'];
+  thickness?: number;
+  weld?: WeldOption;
 }
 
 export interface MeasuredParts<P> {
   /** The combined body of the parts that could be measured; null if none could. */
   body: MassProperties | null;
   /** Each part without its arrays, with its result or the MassPropertiesError that prevented it. */
-  parts: Array<Omit<P, 'positions' | 'indices' | 'density'> & { result: MassProperties | null; error?: MassPropertiesError }>;
+  parts: Array<
+    Omit<P, 'positions' | 'indices' | 'density' | 'mode' | 'thickness' | 'weld'> & {
+      result: MassProperties | null;
+      error?: MassPropertiesError;
+    }
+  >;
 }
 
 /** Measures baked parts (as bakeMeshes of mass-properties/three returns them) and combines them. */

@@ -25,6 +25,13 @@ function userKeys(options) {
   return keys;
 }
 
+function hasUserProperty(options, key) {
+  for (let level = options; level !== null && level !== Object.prototype; level = Object.getPrototypeOf(level)) {
+    if (Object.prototype.hasOwnProperty.call(level, key)) return true;
+  }
+  return false;
+}
+
 /**
  * The known options of `options` (undefined means none) as a plain object holding the
  * keys whose value is not undefined. `known` lists the accepted keys; `what` names the argument;
@@ -41,8 +48,11 @@ export function readOptions(options, known, what = 'options', code = 'INVALID_OP
     const hint = near.length ? `; did you mean '${near[0]}'?` : '';
     fail(code, `unknown key '${key}' in ${what} (expected ${known.join(', ')})${hint}`);
   }
+  // Known keys are read where the user put them (own, inherited, getters), never from a
+  // property a page added to Object.prototype.
   const out = {};
   for (const key of known) {
+    if (!hasUserProperty(options, key)) continue;
     const value = options[key];
     if (value !== undefined) out[key] = value;
   }

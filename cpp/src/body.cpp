@@ -171,13 +171,13 @@ Result combine(const std::vector<Part>& parts) {
     out.volume = volume;
     out.centerOfMass = detail::scale(moment, 1 / mass);
     Mat3 inertia{};
-    double scaleSum = 0;
+    double tolerance = 0;
     for (std::size_t i = 0; i < solids.size(); ++i) {
         const Body& p = solids[i];
         const Mat3 shifted = detail::parallelAxis(p.mass, detail::sub(p.centerOfMass, out.centerOfMass));
         const Mat3 about = detail::add(p.inertia, shifted);
         for (int k = 0; k < 9; ++k) inertia[k] += signs[i] * about[k];
-        scaleSum += detail::tensorScale(about);
+        tolerance += detail::tensorTolerance(about);
     }
     out.inertia = inertia;
     const double nan = std::nan("");
@@ -186,7 +186,7 @@ Result combine(const std::vector<Part>& parts) {
     out.hasDiagnostics = diagnosticsKnown;
     if (!diagnosticsKnown) out.diagnostics = Diagnostics{};
     const Vec3 l = principalFrame(out.inertia).moments;
-    if (!detail::physicalMoments(l, 1e-9 * scaleSum))
+    if (!detail::allFinite(l) || !detail::physicalMoments(l, tolerance))
         return Failure{Status::InvalidBody, "combined body is not physical (principal moments " + formatNumber(l[0]) +
                                                 ", " + formatNumber(l[1]) + ", " + formatNumber(l[2]) +
                                                 "): a hole is not inside the parts it is cut from"};

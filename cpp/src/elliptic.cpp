@@ -108,7 +108,17 @@ double carlsonRG(double x, double y, double z) {
 // arguments lie in [0, 1] and nothing overflows, whatever the scale of the body.
 double ellipsoidSurfaceArea(double a, double b, double c) {
     if (!(a > 0) || !(b > 0) || !(c > 0) || !std::isfinite(a) || !std::isfinite(b) || !std::isfinite(c)) return kNaN;
-    const double s = std::max({a, b, c});
+    double axes[3] = {a, b, c};
+    std::sort(axes, axes + 3);  // axes[2] the largest
+    const double s = axes[2];
+    // Beyond ratios of 1e-30 the squares below would underflow; the limits are exact to that ratio.
+    if (axes[0] < 1e-30 * axes[1]) return 2 * kPi * axes[2] * axes[1];  // flat: the ellipse, both sides
+    if (axes[1] < 1e-30 * axes[2]) {
+        // A needle: cross-sections of perimeter P(y b, y c), y = sqrt(1 - x^2/a^2), summed along
+        // the axis: (pi/2) a P(b, c), with P(b, c) = 8 R_G(0, b^2, c^2) (Carlson).
+        const double t = axes[0] / axes[1];
+        return 4 * kPi * axes[2] * axes[1] * carlsonRG(0, 1, t * t);
+    }
     const double p = a / s, q = b / s, r = c / s;
     const double rg = carlsonRG(q * q * r * r, p * p * r * r, p * p * q * q);
     return 4 * kPi * s * s * rg;

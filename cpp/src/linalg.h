@@ -39,6 +39,10 @@ Mat3 parallelAxis(double m, const Vec3& d);
 
 // |I_xx| + |I_yy| + |I_zz|: the scale against which rounding in a tensor is judged.
 inline double tensorScale(const Mat3& m) { return std::abs(m[0]) + std::abs(m[4]) + std::abs(m[8]); }
+// 1e-9 of that scale, summed so that it stays finite for entries near the largest double.
+inline double tensorTolerance(const Mat3& m) {
+    return 1e-9 * std::abs(m[0]) + 1e-9 * std::abs(m[4]) + 1e-9 * std::abs(m[8]);
+}
 
 }  // namespace detail
 }  // namespace massprops

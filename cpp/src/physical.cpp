@@ -24,12 +24,16 @@ bool physicalBody(const Body& body, std::string& message) {
         message = "volume must be a finite number >= 0 (got " + formatNumber(body.volume) + ")";
         return false;
     }
+    if (body.surfaceArea < 0) {  // NaN: not known, which is allowed
+        message = "surface area must be >= 0 (got " + formatNumber(body.surfaceArea) + ")";
+        return false;
+    }
     if (!allFinite(body.centerOfMass) || !allFinite(body.inertia)) {
         message = "center of mass and inertia tensor must be finite";
         return false;
     }
     const Vec3 l = principalFrame(body.inertia).moments;
-    if (!physicalMoments(l, 1e-9 * tensorScale(body.inertia))) {
+    if (!allFinite(l) || !physicalMoments(l, tensorTolerance(body.inertia))) {
         message = "inertia tensor is not that of a physical body (principal moments " + formatNumber(l[0]) + ", " +
                   formatNumber(l[1]) + ", " + formatNumber(l[2]) +
                   "; each must be >= 0 and at most the sum of the other two)";

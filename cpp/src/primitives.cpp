@@ -44,9 +44,10 @@ bool validate(const char* shape, const Dimension (&dims)[N], const MassOptions& 
 }
 
 // Analytic shapes have no mesh, hence no diagnostics; sizes out of double's range are theirs.
+// `inertia` is per unit mass (the formulas below without their volume factor).
 Result shapeResult(double volume, const Vec3& centerOfMass, const Mat3& unitInertia, double area,
                    const Vec3& areaCentroid, const MassOptions& options) {
-    return detail::solidResult({volume, centerOfMass, unitInertia, area, areaCentroid}, options, nullptr,
+    return detail::solidResult({volume, centerOfMass, unitInertia, area, areaCentroid, true}, options, nullptr,
                                Status::InvalidDimension);
 }
 
@@ -59,7 +60,7 @@ Result box(double width, double height, double depth, const MassOptions& options
     if (!validate("box", {{"width", width}, {"height", height}, {"depth", depth}}, options, error)) return error;
     const double w2 = width * width, h2 = height * height, d2 = depth * depth;
     const double volume = width * height * depth;
-    const Mat3 inertia = diagonal(volume * (h2 + d2) / 12, volume * (w2 + d2) / 12, volume * (w2 + h2) / 12);
+    const Mat3 inertia = diagonal((h2 + d2) / 12, (w2 + d2) / 12, (w2 + h2) / 12);
     const double area = 2 * (width * height + height * depth + depth * width);
     return shapeResult(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options);
 }
@@ -71,7 +72,7 @@ Result sphere(double radius, const MassOptions& options) {
     if (!validate("sphere", {{"radius", radius}}, options, error)) return error;
     const double r2 = radius * radius;
     const double volume = 4 * kPi * r2 * radius / 3;
-    const double moment = 0.4 * volume * r2;
+    const double moment = 0.4 * r2;
     return shapeResult(volume, {0, 0, 0}, diagonal(moment, moment, moment), 4 * kPi * r2, {0, 0, 0}, options);
 }
 
@@ -83,7 +84,7 @@ Result ellipsoid(double rx, double ry, double rz, const MassOptions& options) {
     if (!validate("ellipsoid", {{"rx", rx}, {"ry", ry}, {"rz", rz}}, options, error)) return error;
     const double x2 = rx * rx, y2 = ry * ry, z2 = rz * rz;
     const double volume = 4 * kPi * rx * ry * rz / 3;
-    const Mat3 inertia = diagonal(volume * (y2 + z2) / 5, volume * (x2 + z2) / 5, volume * (x2 + y2) / 5);
+    const Mat3 inertia = diagonal((y2 + z2) / 5, (x2 + z2) / 5, (x2 + y2) / 5);
     const double area = detail::ellipsoidSurfaceArea(rx, ry, rz);
     return shapeResult(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options);
 }
@@ -97,8 +98,8 @@ Result cylinder(double radius, double height, const MassOptions& options) {
     if (!validate("cylinder", {{"radius", radius}, {"height", height}}, options, error)) return error;
     const double r2 = radius * radius;
     const double volume = kPi * r2 * height;
-    const double transverse = volume * (3 * r2 + height * height) / 12;
-    const Mat3 inertia = diagonal(transverse, volume * r2 / 2, transverse);
+    const double transverse = (3 * r2 + height * height) / 12;
+    const Mat3 inertia = diagonal(transverse, r2 / 2, transverse);
     const double area = 2 * kPi * radius * (height + radius);
     return shapeResult(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options);
 }
@@ -119,12 +120,14 @@ Result capsule(double radius, double length, const MassOptions& options) {
     Result error;
     if (!validate("capsule", {{"radius", radius}, {"length", length, true}}, options, error)) return error;
     const double r2 = radius * radius, l2 = length * length;
-    const double cylinderVolume = kPi * r2 * length;
-    const double sphereVolume = 4 * kPi * r2 * radius / 3;
+    // r (r L) rather than r^2 L: a thin capsule's r^2 may leave double's normal range first.
+    const double cylinderVolume = kPi * radius * (radius * length);
+    const double sphereVolume = 4 * kPi * radius * (radius * radius) / 3;
     const double volume = cylinderVolume + sphereVolume;
-    const double axial = cylinderVolume * r2 / 2 + 0.4 * sphereVolume * r2;
-    const double transverse =
-        cylinderVolume * (3 * r2 + l2) / 12 + sphereVolume * (0.4 * r2 + l2 / 4 + 3 * radius * length / 8);
+    // Per unit mass: each part's share of the volume times its own moment per unit mass.
+    const double fc = length / (length + 4 * radius / 3), fs = 1 - fc;
+    const double axial = fc * r2 / 2 + fs * 0.4 * r2;
+    const double transverse = fc * (3 * r2 + l2) / 12 + fs * (0.4 * r2 + l2 / 4 + 3 * radius * length / 8);
     const Mat3 inertia = diagonal(transverse, axial, transverse);
     const double area = 2 * kPi * radius * (length + 2 * radius);
     return shapeResult(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options);
@@ -148,8 +151,8 @@ Result cone(double radius, double height, const MassOptions& options) {
     if (!validate("cone", {{"radius", radius}, {"height", height}}, options, error)) return error;
     const double r2 = radius * radius, h2 = height * height;
     const double volume = kPi * r2 * height / 3;
-    const double axial = 0.3 * volume * r2;
-    const double transverse = 3 * volume * (4 * r2 + h2) / 80;
+    const double axial = 0.3 * r2;
+    const double transverse = 3 * (4 * r2 + h2) / 80;
     const Mat3 inertia = diagonal(transverse, axial, transverse);
     const double slant = std::hypot(radius, height);
     const double area = kPi * radius * (slant + radius);

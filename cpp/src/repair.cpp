@@ -46,11 +46,21 @@ void buildCaps(const Surface& s, Positions position, const Vec3& origin, RepairP
             capPatch.push_back(s.loopPatch[loop]);
             normal = add(normal, cross(sub(a, b), sub(mean, b)));
         }
+        double sum = 0;
         for (std::size_t c = first; c < plan.caps.size(); ++c) {
             const auto& cap = plan.caps[c];
             const Vec3 n2 = cross(sub(cap[1], cap[0]), sub(cap[2], cap[0]));
             plan.capTwiceArea.push_back(dot(n2, normal) >= 0 ? norm(n2) : -norm(n2));
+            sum += plan.capTwiceArea.back();
         }
+        // A fan folded so badly that its signed shares fall below the loop's own vector area:
+        // take the projection on the mean normal instead, which adds up to exactly that area.
+        const double length = norm(normal);
+        if (sum < length)
+            for (std::size_t c = first; c < plan.caps.size(); ++c) {
+                const auto& cap = plan.caps[c];
+                plan.capTwiceArea[c] = length > 0 ? dot(cross(sub(cap[1], cap[0]), sub(cap[2], cap[0])), normal) / length : 0;
+            }
     }
 }
 

@@ -89,7 +89,8 @@ Result solidResult(const UnitSolid& solid, const MassOptions& options, const Dia
     body.volume = solid.volume;
     body.mass = byMass ? options.value : density * solid.volume;
     body.centerOfMass = solid.centerOfMass;
-    for (int i = 0; i < 9; ++i) body.inertia[i] = density * solid.unitInertia[i];
+    const double factor = solid.perUnitMass ? body.mass : density;
+    for (int i = 0; i < 9; ++i) body.inertia[i] = factor * solid.unitInertia[i];
     body.surfaceArea = solid.surfaceArea;
     body.surfaceCentroid = solid.surfaceCentroid;
     if (diagnostics) {
@@ -98,7 +99,8 @@ Result solidResult(const UnitSolid& solid, const MassOptions& options, const Dia
     }
     // A solid's own numbers are physical by construction: any failure here is a range problem.
     Result result = describeBody(body, outOfRange);
-    if (result.ok()) {
+    // A solid has no zero or subnormal moment but by underflow, which has lost its digits.
+    if (result.ok() && result.value.principalMoments[0] >= DBL_MIN) {
         if (!byMass) result.value.density = density;  // as given, not rounded through mass / volume
         return result;
     }

@@ -17,13 +17,16 @@ Status checkMassOptions(const MassOptions& options, std::string& message);
 Result describeBody(const Body& body, Status outOfRange);
 
 // A solid measured at unit density (`unitInertia` about the center of mass), made heavy by the
-// density or mass of `options` (already checked).
+// density or mass of `options` (already checked). With `perUnitMass`, `unitInertia` is instead
+// per unit mass (radii of gyration squared): an analytic shape given by its mass then never
+// passes through an overflowing or subnormal unit-density tensor.
 struct UnitSolid {
     double volume = 0;
     Vec3 centerOfMass{0, 0, 0};
     Mat3 unitInertia{};
     double surfaceArea = 0;
     Vec3 surfaceCentroid{0, 0, 0};
+    bool perUnitMass = false;
 };
 Result solidResult(const UnitSolid& solid, const MassOptions& options, const Diagnostics* diagnostics,
                    Status outOfRange);

@@ -190,6 +190,14 @@ Outcome<Spin> simulateRotation(const Vec3& moments, const SpinState& start, cons
     const Mat3 r = detail::rotationMatrix(q);  // q is the unit version of the returned orientation
     for (int i = 0; i < 3; ++i)
         out.angularMomentum[i] = r[3 * i] * bodyL[0] + r[3 * i + 1] * bodyL[1] + r[3 * i + 2] * bodyL[2];
+    // Moments of wildly different sizes (ratios near 1e150) can carry the momentum onto the tiny
+    // axis, where the speed overflows: refused rather than returned as Infinity.
+    if (!std::isfinite(out.kineticEnergy) || !detail::allFinite(out.angularVelocity) ||
+        !detail::allFinite(out.angularMomentum))
+        return Failure{Status::InvalidArgument,
+                       "the spin leaves double precision (moments " + formatNumber(moments[0]) + ", " +
+                           formatNumber(moments[1]) + ", " + formatNumber(moments[2]) +
+                           " differ too much in size for this angular velocity)"};
     return result;
 }
 
