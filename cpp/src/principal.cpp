@@ -35,7 +35,22 @@ Vec3 canonicalPerpendicular(const Vec3& n) {
 
 }  // namespace
 
-PrincipalFrame principalFrame(const Mat3& inertia) {
+namespace {
+
+// Eigenvalues (ascending) and unit eigenvectors of the symmetric part of `inertia`.
+void eigenSystem(const Mat3& inertia, Vec3& values, Vec3 (&vectors)[3]) {
+    if (inertia[1] == 0 && inertia[2] == 0 && inertia[3] == 0 && inertia[5] == 0 && inertia[6] == 0 && inertia[7] == 0) {
+        // Diagonal (every analytic shape): the diagonal exactly, however far apart its entries
+        // are (a scaled solve would flush a moment 1e-300 of the largest to zero).
+        int order[3] = {0, 1, 2};
+        std::sort(order, order + 3, [&](int a, int b) { return inertia[4 * a] < inertia[4 * b]; });
+        for (int i = 0; i < 3; ++i) {
+            values[i] = inertia[4 * order[i]];
+            vectors[i] = {0, 0, 0};
+            vectors[i][order[i]] = 1;
+        }
+        return;
+    }
     // Solved at unit scale: the solver squares entries, which would overflow for a tensor near
     // 1e308 (or underflow near 1e-308); eigenvalues scale back linearly, eigenvectors not at all.
     double largest = 0;
@@ -45,13 +60,19 @@ PrincipalFrame principalFrame(const Mat3& inertia) {
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j) m(i, j) = 0.5 * (inertia[3 * i + j] / unit + inertia[3 * j + i] / unit);
     Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> solver(m);
+    for (int i = 0; i < 3; ++i) {
+        values[i] = solver.eigenvalues()(i) * unit;  // ascending
+        vectors[i] = {solver.eigenvectors()(0, i), solver.eigenvectors()(1, i), solver.eigenvectors()(2, i)};
+        vectors[i] = scale(vectors[i], 1 / norm(vectors[i]));
+    }
+}
+
+}  // namespace
+
+PrincipalFrame principalFrame(const Mat3& inertia) {
     PrincipalFrame frame;
     Vec3 v[3];
-    for (int i = 0; i < 3; ++i) {
-        frame.moments[i] = solver.eigenvalues()(i) * unit;  // ascending
-        v[i] = {solver.eigenvectors()(0, i), solver.eigenvectors()(1, i), solver.eigenvectors()(2, i)};
-        v[i] = scale(v[i], 1 / norm(v[i]));
-    }
+    eigenSystem(inertia, frame.moments, v);
     const Vec3& l = frame.moments;
     // Moments closer than this are the same moment measured with rounding error.
     const double tol = 1e-10 * std::max({std::abs(l[0]), std::abs(l[1]), std::abs(l[2])});
