@@ -1,4 +1,5 @@
-// Which vertices of a mesh are the same point (the welding rule of kWeldTolerance).
+// Which vertices of a mesh are the same point: the welding rule stated on kWeldTolerance
+// (mass_properties.h), exactly, whatever the vertex order.
 #pragma once
 
 #include <cstdint>
@@ -9,11 +10,13 @@
 namespace massprops {
 namespace detail {
 
-// weld[v]: the lowest-numbered vertex of v's cluster, for a mesh that passed validateMesh().
+// weld[v]: the lowest-numbered vertex of v's cluster, for a mesh that passed validateMesh()
+// (`box` its bounds).
 std::vector<std::uint32_t> weldVertices(const MeshView& mesh, const Bounds& box);
 
-// Bytes weldVertices allocates at most for this many vertices (its result included).
-std::size_t weldWorkingBytes(std::size_t vertexCount);
+// Bytes weldVertices allocates at most for this many vertices (its result included). 64-bit:
+// a wasm32 caller sizes meshes whose scratch would not fit its size_t.
+std::uint64_t weldWorkingBytes(std::uint64_t vertexCount);
 
 }  // namespace detail
 }  // namespace massprops
