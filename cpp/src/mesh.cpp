@@ -54,8 +54,7 @@ Analysis analyze(const MeshView& mesh, const MeshOptions& options) {
     a.origin = detail::center(a.box);
     a.extent = std::max({a.box.hi[0] - a.box.lo[0], a.box.hi[1] - a.box.lo[1], a.box.hi[2] - a.box.lo[2]});
     const double extra = std::max(options.weldDistance, options.weldRelative * a.extent);
-    (void)extra;  // TODO(weld option): pass to weldVertices
-    const std::vector<std::uint32_t> weld = detail::weldVertices(mesh, a.box);
+    const std::vector<std::uint32_t> weld = detail::weldVertices(mesh, a.box, extra);
     a.surface = detail::analyzeSurface(mesh, detail::weldedCorners(mesh, weld));
     const detail::Surface& s = a.surface;
     Diagnostics& d = a.diagnostics;

@@ -72,13 +72,13 @@ std::uint64_t hashOf(std::int64_t x, std::int64_t y, std::int64_t z) {
 // quartered, far below such a mesh's tol), so the rule holds on scaled coordinates.
 class Grid {
 public:
-    Grid(const Bounds& box, double cellTolerances) {
+    Grid(const Bounds& box, double cellTolerances, double extraTolerance) {
         double maxAbs = 0;
         for (int k = 0; k < 3; ++k) maxAbs = std::max({maxAbs, std::abs(box.lo[k]), std::abs(box.hi[k])});
         scale = maxAbs > 0x1p1000 ? 0.25 : maxAbs < 0x1p-500 ? 0x1p600 : 1;
         double extent = 0;
         for (int k = 0; k < 3; ++k) extent = std::max(extent, box.hi[k] * scale - box.lo[k] * scale);
-        tol = std::max(kWeldTolerance * extent, 4 * DBL_EPSILON * (maxAbs * scale));
+        tol = std::max({kWeldTolerance * extent, 4 * DBL_EPSILON * (maxAbs * scale), extraTolerance * scale});
         double cell = std::max(cellTolerances * tol, extent / kMaxCells);
         if (!(cell > 0)) cell = 1;  // every vertex at 0: any cell will do
         inverseCell_ = 1 / cell;
@@ -270,9 +270,9 @@ void forEachNeighbour(const Cell& c, F&& f) {
 
 // Welds with cells of `cellTolerances`; false (weld unfinished) once the comparisons exceed `budget`.
 template <typename T>
-bool weldWith(const T* positions, std::size_t vertices, const Bounds& box, double cellTolerances, std::uint64_t budget,
+bool weldWith(const T* positions, std::size_t vertices, const Bounds& box, double extraTolerance, double cellTolerances, std::uint64_t budget,
               std::vector<std::uint32_t>& weld) {
-    const Grid grid(box, cellTolerances);
+    const Grid grid(box, cellTolerances, extraTolerance);
 
     // About 8 K vertices per group (its table, positions and chains stay in L2), and at most 2^10
     // groups so the scatter writes few enough streams at once.
@@ -375,8 +375,9 @@ bool weldWith(const T* positions, std::size_t vertices, const Bounds& box, doubl
 // of their vertices is within tol, a question their bounding boxes mostly settle: the work is per
 // cell, however many vertices crowd in one. Plain global tables: speed matters less here.
 template <typename T>
-void weldCliques(const T* positions, std::size_t vertices, const Bounds& box, std::vector<std::uint32_t>& weld) {
-    const Grid grid(box, kCliqueCellTolerances);
+void weldCliques(const T* positions, std::size_t vertices, const Bounds& box, double extraTolerance,
+                 std::vector<std::uint32_t>& weld) {
+    const Grid grid(box, kCliqueCellTolerances, extraTolerance);
     weld.resize(vertices);
     std::uint32_t* parent = weld.data();
     auto positionOf = [&](std::uint32_t v, double* p) { grid.scaled(positions + 3 * std::size_t(v), p); };
@@ -551,22 +552,22 @@ void weldCliques(const T* positions, std::size_t vertices, const Bounds& box, st
 }
 
 template <typename T>
-std::vector<std::uint32_t> weldAll(const T* positions, std::size_t vertices, const Bounds& box) {
+std::vector<std::uint32_t> weldAll(const T* positions, std::size_t vertices, const Bounds& box, double extraTolerance) {
     std::vector<std::uint32_t> weld;
     const std::uint64_t budget = kComparisonsPerVertex * std::uint64_t(vertices) + 4096;
-    if (!weldWith(positions, vertices, box, kCellTolerances, budget, weld) &&
-        !weldWith(positions, vertices, box, kDenseCellTolerances, budget, weld))
-        weldCliques(positions, vertices, box, weld);
+    if (!weldWith(positions, vertices, box, extraTolerance, kCellTolerances, budget, weld) &&
+        !weldWith(positions, vertices, box, extraTolerance, kDenseCellTolerances, budget, weld))
+        weldCliques(positions, vertices, box, extraTolerance, weld);
     return weld;
 }
 
 }  // namespace
 
-std::vector<std::uint32_t> weldVertices(const MeshView& mesh, const Bounds& box) {
+std::vector<std::uint32_t> weldVertices(const MeshView& mesh, const Bounds& box, double extraTolerance) {
     const std::size_t vertices = vertexCount(mesh);
     if (mesh.positionType == ScalarType::Float32)
-        return weldAll(static_cast<const float*>(mesh.positions), vertices, box);
-    return weldAll(static_cast<const double*>(mesh.positions), vertices, box);
+        return weldAll(static_cast<const float*>(mesh.positions), vertices, box, extraTolerance);
+    return weldAll(static_cast<const double*>(mesh.positions), vertices, box, extraTolerance);
 }
 
 std::uint64_t weldWorkingBytes(std::uint64_t vertexCount) {

@@ -11,8 +11,9 @@ namespace massprops {
 namespace detail {
 
 // weld[v]: the lowest-numbered vertex of v's cluster, for a mesh that passed validateMesh()
-// (`box` its bounds).
-std::vector<std::uint32_t> weldVertices(const MeshView& mesh, const Bounds& box);
+// (`box` its bounds). `extraTolerance` (absolute, >= 0) widens the rule's tol to at least itself:
+// the caller's `weld` option for seams a hair apart.
+std::vector<std::uint32_t> weldVertices(const MeshView& mesh, const Bounds& box, double extraTolerance = 0);
 
 // Bytes weldVertices allocates at most for this many vertices (its result included). 64-bit:
 // a wasm32 caller sizes meshes whose scratch would not fit its size_t.
