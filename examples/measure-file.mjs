@@ -47,8 +47,10 @@ const { body, parts } = computeMassProperties(mp, root, { density: option('densi
 const fmt = (v) => (Array.isArray(v) ? v.map((x) => x.toPrecision(7)).join('  ') : v.toPrecision(7));
 for (const part of parts) {
   const d = part.result?.diagnostics;
-  const state = part.error ? `not measured: ${part.error.message}`
-    : d.closed && d.consistentWinding ? 'closed, consistently wound'
+  const state = part.error
+    ? `not measured: ${part.error.message}`
+    : d.closed && d.consistentWinding
+      ? 'closed, consistently wound'
       : `open or badly wound (${d.boundaryEdges} boundary, ${d.inconsistentEdges} inconsistent edges)`;
   console.log(`${part.mesh.name || 'mesh'}: ${state}`);
 }

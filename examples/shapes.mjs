@@ -9,8 +9,7 @@ const plate = mp.box(0.1, 0.02, 0.05, { density: 7850 });
 // A unit cube as a triangle mesh: 8 corners, 12 outward-wound triangles.
 const positions = new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1]);
 const indices = new Uint32Array([
-  0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4,
-  1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7,
+  0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7,
 ]);
 const cube = mp.mesh(positions, indices, { mass: 2.5 });
 

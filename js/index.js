@@ -3,7 +3,14 @@
 // and turns its status codes into MassPropertiesError. The rules (what is physical, how holes
 // subtract, what a mesh needs in memory, every default) live in the core.
 import createMassPropertiesModule from '../dist/mass_properties_wasm.js';
-import { copyInto, denseArray, readVector, typedArrayByteLengthOf, typedArrayKind, typedArrayLengthOf } from './arrays.js';
+import {
+  copyInto,
+  denseArray,
+  readVector,
+  typedArrayByteLengthOf,
+  typedArrayKind,
+  typedArrayLengthOf,
+} from './arrays.js';
 import { MassPropertiesError, fail, isMassPropertiesError, typeName } from './errors.js';
 import { createCodec } from './layout.js';
 import { readOptions } from './options.js';
@@ -43,7 +50,13 @@ async function load() {
 
 const POSITION_TYPES = { Float32Array: 'Float32', Float64Array: 'Float64' };
 const INDEX_TYPES = { Uint8Array: 'Uint8', Uint16Array: 'Uint16', Uint32Array: 'Uint32' };
-const HEAP_VIEWS = { Float32: Float32Array, Float64: Float64Array, Uint8: Uint8Array, Uint16: Uint16Array, Uint32: Uint32Array };
+const HEAP_VIEWS = {
+  Float32: Float32Array,
+  Float64: Float64Array,
+  Uint8: Uint8Array,
+  Uint16: Uint16Array,
+  Uint32: Uint32Array,
+};
 const MASS_KEYS = ['density', 'mass'];
 const MESH_KEYS = ['density', 'mass', 'mode', 'thickness', 'weld'];
 const INSPECT_KEYS = ['weld'];
@@ -86,8 +99,11 @@ function createModule(wasm, onTrap) {
   }
 
   function tooLarge(what, bytes) {
-    fail('MESH_TOO_LARGE', `${what} needs about ${(bytes / 2 ** 30).toFixed(2)} GiB of WebAssembly memory; ` +
-      `at most ${(heapLimit / 2 ** 30).toFixed(2)} GiB fit: measure it in parts and combine them`);
+    fail(
+      'MESH_TOO_LARGE',
+      `${what} needs about ${(bytes / 2 ** 30).toFixed(2)} GiB of WebAssembly memory; ` +
+        `at most ${(heapLimit / 2 ** 30).toFixed(2)} GiB fit: measure it in parts and combine them`,
+    );
   }
 
   // Memory of the module for one call, released whatever happens.
@@ -103,7 +119,8 @@ function createModule(wasm, onTrap) {
 
   // [given, value] of { density } or { mass }, from options already read.
   function massArgs(o) {
-    if (o.mass !== undefined && o.density !== undefined) fail('INVALID_OPTIONS', 'give either density or mass, not both');
+    if (o.mass !== undefined && o.density !== undefined)
+      fail('INVALID_OPTIONS', 'give either density or mass, not both');
     if (o.mass !== undefined) return [wasm.MassGiven.Mass, checkNumber(o.mass, 'mass', 'INVALID_MASS')];
     return [wasm.MassGiven.Density, checkNumber(o.density === undefined ? 1 : o.density, 'density', 'INVALID_DENSITY')];
   }
@@ -121,7 +138,10 @@ function createModule(wasm, onTrap) {
   function meshModeArgs(o) {
     const mode = o.mode === undefined ? 'solid' : o.mode;
     if (!Object.hasOwn(MODES, mode)) {
-      fail('INVALID_OPTIONS', `options.mode must be 'solid', 'shell' or 'convex', got ${typeof mode === 'string' ? `'${mode}'` : typeName(mode)}`);
+      fail(
+        'INVALID_OPTIONS',
+        `options.mode must be 'solid', 'shell' or 'convex', got ${typeof mode === 'string' ? `'${mode}'` : typeName(mode)}`,
+      );
     }
     const thickness = o.thickness === undefined ? 0 : checkNumber(o.thickness, 'options.thickness', 'INVALID_OPTIONS');
     return [wasm.MeshMode[MODES[mode]], thickness, ...weldArgs(o.weld)];
@@ -129,16 +149,29 @@ function createModule(wasm, onTrap) {
 
   // Copies the mesh into module memory and calls `use(meshArgs)` with the raw mesh arguments.
   function withMesh(positions, indices, use) {
-    const scalar = typedArrayKind(positions, POSITION_TYPES, 'positions', 'a Float32Array or Float64Array',
-      'wrap it: new Float64Array(positions)');
+    const scalar = typedArrayKind(
+      positions,
+      POSITION_TYPES,
+      'positions',
+      'a Float32Array or Float64Array',
+      'wrap it: new Float64Array(positions)',
+    );
     const indexed = indices !== null && indices !== undefined;
     if (indexed && typeof indices === 'object' && !ArrayBuffer.isView(indices) && !Array.isArray(indices)) {
-      fail('INVALID_TYPE', `indices must be a Uint32Array, Uint16Array, Uint8Array, null or undefined, got ${typeName(indices)}` +
-        ' (options go third: mesh(positions, null, options))');
+      fail(
+        'INVALID_TYPE',
+        `indices must be a Uint32Array, Uint16Array, Uint8Array, null or undefined, got ${typeName(indices)}` +
+          ' (options go third: mesh(positions, null, options))',
+      );
     }
     const index = indexed
-      ? typedArrayKind(indices, INDEX_TYPES, 'indices', 'a Uint32Array, Uint16Array, Uint8Array, null or undefined',
-        'wrap it: new Uint32Array(indices)')
+      ? typedArrayKind(
+          indices,
+          INDEX_TYPES,
+          'indices',
+          'a Uint32Array, Uint16Array, Uint8Array, null or undefined',
+          'wrap it: new Uint32Array(indices)',
+        )
       : 'None';
     const positionCount = typedArrayLengthOf(positions);
     const indexCount = indexed ? typedArrayLengthOf(indices) : 0;
@@ -155,7 +188,14 @@ function createModule(wasm, onTrap) {
       const buffer = wasm.HEAPU8.buffer;
       copyInto(new HEAP_VIEWS[scalar](buffer, address, positionCount), positions);
       if (indexed) copyInto(new HEAP_VIEWS[index](buffer, address + indexStart, indexCount), indices);
-      return use([address, positionCount, wasm.ScalarType[scalar], address + indexStart, indexCount, wasm.IndexType[index]]);
+      return use([
+        address,
+        positionCount,
+        wasm.ScalarType[scalar],
+        address + indexStart,
+        indexCount,
+        wasm.IndexType[index],
+      ]);
     });
   }
 
@@ -165,7 +205,8 @@ function createModule(wasm, onTrap) {
       fail('INVALID_BODY', `${name} must be a mass-properties result, got ${typeName(body)}`);
     }
     const number = (key) => checkNumber(body[key], `${name}.${key}`, 'INVALID_BODY');
-    const known = typeof body.surfaceArea === 'number' && body.surfaceCentroid !== null && body.surfaceCentroid !== undefined;
+    const known =
+      typeof body.surfaceArea === 'number' && body.surfaceCentroid !== null && body.surfaceCentroid !== undefined;
     const diagnostics = body.diagnostics;
     return {
       mass: number('mass'),
@@ -173,10 +214,13 @@ function createModule(wasm, onTrap) {
       centerOfMass: readVector(body.centerOfMass, 3, `${name}.centerOfMass`, 'INVALID_BODY'),
       inertia: readVector(body.inertia, 9, `${name}.inertia`, 'INVALID_BODY'),
       surfaceArea: known ? number('surfaceArea') : NaN,
-      surfaceCentroid: known ? readVector(body.surfaceCentroid, 3, `${name}.surfaceCentroid`, 'INVALID_BODY') : [NaN, NaN, NaN],
-      diagnostics: diagnostics === null || diagnostics === undefined
-        ? null
-        : codec.check('Diagnostics', diagnostics, `${name}.diagnostics`, 'INVALID_BODY'),
+      surfaceCentroid: known
+        ? readVector(body.surfaceCentroid, 3, `${name}.surfaceCentroid`, 'INVALID_BODY')
+        : [NaN, NaN, NaN],
+      diagnostics:
+        diagnostics === null || diagnostics === undefined
+          ? null
+          : codec.check('Diagnostics', diagnostics, `${name}.diagnostics`, 'INVALID_BODY'),
     };
   }
 
@@ -234,17 +278,58 @@ function createModule(wasm, onTrap) {
     },
 
     box: (width, height, depth, options) =>
-      shape(wasm._box, [[width, 'width'], [height, 'height'], [depth, 'depth']], options),
+      shape(
+        wasm._box,
+        [
+          [width, 'width'],
+          [height, 'height'],
+          [depth, 'depth'],
+        ],
+        options,
+      ),
     sphere: (radius, options) => shape(wasm._sphere, [[radius, 'radius']], options),
-    ellipsoid: (rx, ry, rz, options) => shape(wasm._ellipsoid, [[rx, 'rx'], [ry, 'ry'], [rz, 'rz']], options),
-    cylinder: (radius, height, options) => shape(wasm._cylinder, [[radius, 'radius'], [height, 'height']], options),
-    capsule: (radius, length, options) => shape(wasm._capsule, [[radius, 'radius'], [length, 'length']], options),
-    cone: (radius, height, options) => shape(wasm._cone, [[radius, 'radius'], [height, 'height']], options),
+    ellipsoid: (rx, ry, rz, options) =>
+      shape(
+        wasm._ellipsoid,
+        [
+          [rx, 'rx'],
+          [ry, 'ry'],
+          [rz, 'rz'],
+        ],
+        options,
+      ),
+    cylinder: (radius, height, options) =>
+      shape(
+        wasm._cylinder,
+        [
+          [radius, 'radius'],
+          [height, 'height'],
+        ],
+        options,
+      ),
+    capsule: (radius, length, options) =>
+      shape(
+        wasm._capsule,
+        [
+          [radius, 'radius'],
+          [length, 'length'],
+        ],
+        options,
+      ),
+    cone: (radius, height, options) =>
+      shape(
+        wasm._cone,
+        [
+          [radius, 'radius'],
+          [height, 'height'],
+        ],
+        options,
+      ),
 
     /** The same body placed in a parent frame: x' = R·S·x + p. */
     transform(body, transform) {
       const t = readOptions(transform, TRANSFORM_KEYS, 'transform', 'INVALID_TRANSFORM');
-      const scale = typeof t.scale === 'number' ? [t.scale, t.scale, t.scale] : t.scale ?? [1, 1, 1];
+      const scale = typeof t.scale === 'number' ? [t.scale, t.scale, t.scale] : (t.scale ?? [1, 1, 1]);
       const placed = {
         position: readVector(t.position ?? [0, 0, 0], 3, 'transform.position', 'INVALID_TRANSFORM'),
         quaternion: readVector(t.quaternion ?? [0, 0, 0, 1], 4, 'transform.quaternion', 'INVALID_TRANSFORM'),
@@ -262,7 +347,8 @@ function createModule(wasm, onTrap) {
      */
     combine(parts) {
       const list = Array.isArray(parts) ? denseArray(parts) : [];
-      if (list.length === 0) fail('INVALID_ARGUMENT', `combine needs a non-empty array of bodies, got ${typeName(parts)}`);
+      if (list.length === 0)
+        fail('INVALID_ARGUMENT', `combine needs a non-empty array of bodies, got ${typeName(parts)}`);
       const encoded = list.map((part, k) => {
         const wrapped = part !== null && typeof part === 'object' && 'body' in part;
         const o = wrapped ? readOptions(part, ['body', 'subtract'], `parts[${k}]`) : null;
@@ -319,7 +405,10 @@ function createModule(wasm, onTrap) {
         return fn(...args);
       } catch (error) {
         if (isMassPropertiesError(error)) throw error;
-        throw new MassPropertiesError('INVALID_ARGUMENT', `${name}: reading an argument failed: ${error?.message ?? error}`);
+        throw new MassPropertiesError(
+          'INVALID_ARGUMENT',
+          `${name}: reading an argument failed: ${error?.message ?? error}`,
+        );
       }
     };
   }

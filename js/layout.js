@@ -54,11 +54,15 @@ function arrayReader(type, offset, shape) {
 function compileReader(layouts, type, cache) {
   if (cache[type]) return cache[type];
   const fields = layouts[type].fields.map((field) => {
-    const read = field.type in layouts
-      ? ((nested) => (v, base) => nested(v, base + field.offset))(compileReader(layouts, field.type, cache))
-      : field.shape.length === 0
-        ? scalarReader(field.type, field.offset)
-        : arrayReader(field.type, field.offset, field.shape);
+    const read =
+      field.type in layouts
+        ? (
+            (nested) => (v, base) =>
+              nested(v, base + field.offset)
+          )(compileReader(layouts, field.type, cache))
+        : field.shape.length === 0
+          ? scalarReader(field.type, field.offset)
+          : arrayReader(field.type, field.offset, field.shape);
     return { name: field.name, read, present: field.present };
   });
   cache[type] = (v, base) => {
@@ -80,9 +84,14 @@ function compileWriter(layouts, type, cache) {
       const nested = compileWriter(layouts, field.type, cache);
       write = (v, base, value) => nested(v, base + field.offset, value);
     } else if (field.shape.length === 0) {
-      write = field.type === 'bool'
-        ? (v, base, value) => { v.bool[base + field.offset] = value ? 1 : 0; }
-        : (v, base, value) => { v[field.type][(base + field.offset) >> shift] = value; };
+      write =
+        field.type === 'bool'
+          ? (v, base, value) => {
+              v.bool[base + field.offset] = value ? 1 : 0;
+            }
+          : (v, base, value) => {
+              v[field.type][(base + field.offset) >> shift] = value;
+            };
     } else {
       write = (v, base, value) => {
         const flat = field.shape.length === 1 ? value : value.flat();
@@ -119,8 +128,19 @@ export function createCodec(layoutsJson, memory) {
         const x = value[field.name];
         const where = `${name}.${field.name}`;
         if (field.type in layouts) out[field.name] = this.check(field.type, x, where, code);
-        else if (field.type === 'bool' ? typeof x === 'boolean' : field.type === 'u32' ? Number.isInteger(x) && x >= 0 && x <= 0xffffffff : typeof x === 'number') out[field.name] = x;
-        else fail(code, `${where} must be ${field.type === 'bool' ? 'a boolean' : field.type === 'u32' ? 'a count' : 'a number'}, got ${typeName(x)}`);
+        else if (
+          field.type === 'bool'
+            ? typeof x === 'boolean'
+            : field.type === 'u32'
+              ? Number.isInteger(x) && x >= 0 && x <= 0xffffffff
+              : typeof x === 'number'
+        )
+          out[field.name] = x;
+        else
+          fail(
+            code,
+            `${where} must be ${field.type === 'bool' ? 'a boolean' : field.type === 'u32' ? 'a count' : 'a number'}, got ${typeName(x)}`,
+          );
       }
       return out;
     },

@@ -63,7 +63,8 @@ struct Kind<Body> {
 template <typename S>
 class Layout {
 public:
-    explicit Layout(const char* name) : json_(std::string("\"") + name + R"(":{"size":)" + std::to_string(sizeof(S)) + R"(,"fields":[)") {}
+    explicit Layout(const char* name)
+        : json_(std::string("\"") + name + R"(":{"size":)" + std::to_string(sizeof(S)) + R"(,"fields":[)") {}
 
     template <typename M>
     Layout& field(const char* name, M S::*member) {
@@ -96,72 +97,72 @@ private:
 
 std::string layouts() {
     const Layout<Repairs> repairs = Layout<Repairs>("Repairs")
-        .field("duplicateTriangles", &Repairs::duplicateTriangles)
-        .field("flippedTriangles", &Repairs::flippedTriangles)
-        .field("invertedShells", &Repairs::invertedShells)
-        .field("cavities", &Repairs::cavities)
-        .field("cappedHoles", &Repairs::cappedHoles)
-        .field("openShells", &Repairs::openShells)
-        .field("intersectingShells", &Repairs::intersectingShells)
-        .field("capArea", &Repairs::capArea);
+                                        .field("duplicateTriangles", &Repairs::duplicateTriangles)
+                                        .field("flippedTriangles", &Repairs::flippedTriangles)
+                                        .field("invertedShells", &Repairs::invertedShells)
+                                        .field("cavities", &Repairs::cavities)
+                                        .field("cappedHoles", &Repairs::cappedHoles)
+                                        .field("openShells", &Repairs::openShells)
+                                        .field("intersectingShells", &Repairs::intersectingShells)
+                                        .field("capArea", &Repairs::capArea);
     const Layout<Diagnostics> diagnostics = Layout<Diagnostics>("Diagnostics")
-        .field("triangles", &Diagnostics::triangles)
-        .field("closed", &Diagnostics::closed)
-        .field("boundaryEdges", &Diagnostics::boundaryEdges)
-        .field("nonManifoldEdges", &Diagnostics::nonManifoldEdges)
-        .field("inconsistentEdges", &Diagnostics::inconsistentEdges)
-        .field("consistentWinding", &Diagnostics::consistentWinding)
-        .field("inverted", &Diagnostics::inverted)
-        .field("degenerateTriangles", &Diagnostics::degenerateTriangles)
-        .field("shells", &Diagnostics::shells)
-        .field("holes", &Diagnostics::holes)
-        .field("weldedVertices", &Diagnostics::weldedVertices)
-        .field("hullFaces", &Diagnostics::hullFaces)
-        .field("repairs", &Diagnostics::repairs);
-    const Layout<MassProperties> massProperties = Layout<MassProperties>("MassProperties")
-        .field("mass", &MassProperties::mass)
-        .field("volume", &MassProperties::volume)
-        .field("density", &MassProperties::density)
-        .field("centerOfMass", &MassProperties::centerOfMass)
-        .field("inertia", &MassProperties::inertia)
-        .field("principalMoments", &MassProperties::principalMoments)
-        .field("principalAxes", &MassProperties::principalAxes)
-        .field("principalRotation", &MassProperties::principalRotation)
-        .field("surfaceArea", &MassProperties::surfaceArea)
-        .field("surfaceCentroid", &MassProperties::surfaceCentroid)
-        .optional("diagnostics", &MassProperties::diagnostics, &MassProperties::hasDiagnostics);
+                                                .field("triangles", &Diagnostics::triangles)
+                                                .field("closed", &Diagnostics::closed)
+                                                .field("boundaryEdges", &Diagnostics::boundaryEdges)
+                                                .field("nonManifoldEdges", &Diagnostics::nonManifoldEdges)
+                                                .field("inconsistentEdges", &Diagnostics::inconsistentEdges)
+                                                .field("consistentWinding", &Diagnostics::consistentWinding)
+                                                .field("inverted", &Diagnostics::inverted)
+                                                .field("degenerateTriangles", &Diagnostics::degenerateTriangles)
+                                                .field("shells", &Diagnostics::shells)
+                                                .field("holes", &Diagnostics::holes)
+                                                .field("weldedVertices", &Diagnostics::weldedVertices)
+                                                .field("hullFaces", &Diagnostics::hullFaces)
+                                                .field("repairs", &Diagnostics::repairs);
+    const Layout<MassProperties> massProperties =
+        Layout<MassProperties>("MassProperties")
+            .field("mass", &MassProperties::mass)
+            .field("volume", &MassProperties::volume)
+            .field("density", &MassProperties::density)
+            .field("centerOfMass", &MassProperties::centerOfMass)
+            .field("inertia", &MassProperties::inertia)
+            .field("principalMoments", &MassProperties::principalMoments)
+            .field("principalAxes", &MassProperties::principalAxes)
+            .field("principalRotation", &MassProperties::principalRotation)
+            .field("surfaceArea", &MassProperties::surfaceArea)
+            .field("surfaceCentroid", &MassProperties::surfaceCentroid)
+            .optional("diagnostics", &MassProperties::diagnostics, &MassProperties::hasDiagnostics);
     const Layout<Body> body = Layout<Body>("Body")
-        .field("mass", &Body::mass)
-        .field("volume", &Body::volume)
-        .field("centerOfMass", &Body::centerOfMass)
-        .field("inertia", &Body::inertia)
-        .field("surfaceArea", &Body::surfaceArea)
-        .field("surfaceCentroid", &Body::surfaceCentroid)
-        .optional("diagnostics", &Body::diagnostics, &Body::hasDiagnostics);
-    const Layout<Part> part = Layout<Part>("Part")
-        .field("body", &Part::body)
-        .field("subtract", &Part::subtract);
+                                  .field("mass", &Body::mass)
+                                  .field("volume", &Body::volume)
+                                  .field("centerOfMass", &Body::centerOfMass)
+                                  .field("inertia", &Body::inertia)
+                                  .field("surfaceArea", &Body::surfaceArea)
+                                  .field("surfaceCentroid", &Body::surfaceCentroid)
+                                  .optional("diagnostics", &Body::diagnostics, &Body::hasDiagnostics);
+    const Layout<Part> part = Layout<Part>("Part").field("body", &Part::body).field("subtract", &Part::subtract);
     const Layout<Transform> transform = Layout<Transform>("Transform")
-        .field("position", &Transform::position)
-        .field("quaternion", &Transform::quaternion)
-        .field("scale", &Transform::scale);
+                                            .field("position", &Transform::position)
+                                            .field("quaternion", &Transform::quaternion)
+                                            .field("scale", &Transform::scale);
     const Layout<SpinState> spinState = Layout<SpinState>("SpinState")
-        .field("orientation", &SpinState::orientation)
-        .field("angularVelocity", &SpinState::angularVelocity);
+                                            .field("orientation", &SpinState::orientation)
+                                            .field("angularVelocity", &SpinState::angularVelocity);
     const Layout<SpinOptions> spinOptions = Layout<SpinOptions>("SpinOptions")
-        .field("duration", &SpinOptions::duration)
-        .field("timeStep", &SpinOptions::timeStep);
+                                                .field("duration", &SpinOptions::duration)
+                                                .field("timeStep", &SpinOptions::timeStep);
     const Layout<Spin> spin = Layout<Spin>("Spin")
-        .field("orientation", &Spin::orientation)
-        .field("angularVelocity", &Spin::angularVelocity)
-        .field("kineticEnergy", &Spin::kineticEnergy)
-        .field("angularMomentum", &Spin::angularMomentum);
+                                  .field("orientation", &Spin::orientation)
+                                  .field("angularVelocity", &Spin::angularVelocity)
+                                  .field("kineticEnergy", &Spin::kineticEnergy)
+                                  .field("angularMomentum", &Spin::angularMomentum);
     struct Matrix {
         Mat3 value;
     };
     const Layout<Matrix> matrix = Layout<Matrix>("Mat3").field("value", &Matrix::value);
-    return "{" + repairs.json() + "," + diagnostics.json() + "," + massProperties.json() + "," + body.json() + "," + part.json() + "," +
-           transform.json() + "," + spinState.json() + "," + spinOptions.json() + "," + spin.json() + "," + matrix.json() + "}";
+    return "{" + repairs.json() + "," + diagnostics.json() + "," + massProperties.json() + "," + body.json() + "," +
+           part.json() + "," + transform.json() + "," + spinState.json() + "," + spinOptions.json() + "," +
+           spin.json() + "," + matrix.json() + "}";
 }
 
 // --- static slots ------------------------------------------------------------------------------
@@ -285,9 +286,8 @@ std::vector<double>& loopBuffer() {
     return buffer;
 }
 
-int holeLoopsRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
-                 std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType, double weldDistance,
-                 double weldRelative) {
+int holeLoopsRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType, std::uintptr_t indices,
+                 std::uint32_t indexCount, IndexType indexType, double weldDistance, double weldRelative) {
     Outcome<Loops> loops = holeLoops(meshView(positions, positionCount, positionType, indices, indexCount, indexType),
                                      meshOptions(MeshMode::Solid, 0, weldDistance, weldRelative));
     std::vector<double>& out = loopBuffer();
@@ -352,7 +352,9 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
         .value("Solid", MeshMode::Solid)
         .value("Shell", MeshMode::Shell)
         .value("Convex", MeshMode::Convex);
-    enum_<MassOptions::Given>("MassGiven").value("Density", MassOptions::Given::Density).value("Mass", MassOptions::Given::Mass);
+    enum_<MassOptions::Given>("MassGiven")
+        .value("Density", MassOptions::Given::Density)
+        .value("Mass", MassOptions::Given::Mass);
 
     function("_statusCodes", &statusCodeList);
     function("_layouts", &layouts);

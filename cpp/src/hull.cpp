@@ -276,8 +276,8 @@ private:
 
     PointSource source_;
     Vec3 center_{0, 0, 0};
-    double scale_ = 1;  // a power of two: |coordinate - center| * scale_ < 1
-    double eps_ = 0;    // the plane tolerance, scaled
+    double scale_ = 1;                         // a power of two: |coordinate - center| * scale_ < 1
+    double eps_ = 0;                           // the plane tolerance, scaled
     std::array<std::uint32_t, 6> extremes_{};  // lowest and highest point on each axis
 
     std::vector<Vertex> vertices_;
@@ -384,12 +384,12 @@ std::uint32_t Quickhull::makeFace(std::uint32_t a, std::uint32_t b, std::uint32_
     // 8.2u sum P_i; the two dot products and their difference add 8.2u |n|_1 <= 8.2u sum P_i.
     // 64u sum P_i, with sum P_i <= |e1|_1 |e2|_1, leaves a factor of four for the terms of order
     // u^2 and the rounding of t +- slack.
-    const double p = (std::abs(e1[0]) + std::abs(e1[1]) + std::abs(e1[2])) *
-                     (std::abs(e2[0]) + std::abs(e2[1]) + std::abs(e2[2]));
+    const double p =
+        (std::abs(e1[0]) + std::abs(e1[1]) + std::abs(e1[2])) * (std::abs(e2[0]) + std::abs(e2[1]) + std::abs(e2[2]));
     // Stored as float, rounded up: enlarged by more than float's rounding, plus its smallest step.
     f.slack = static_cast<float>(32 * DBL_EPSILON * p * (1 + 0x1p-20) + 0x1p-149);
     f.threshold = static_cast<float>(eps_ * norm(f.n));  // any value serves, used alike everywhere
-    f.v = {a, b, c};  // nb is set by the caller; farthest once a point comes
+    f.v = {a, b, c};                                     // nb is set by the caller; farthest once a point comes
     f.outside = nullptr;
     f.size = f.capacity = 0;
     f.epoch = 0;
@@ -489,8 +489,7 @@ bool Quickhull::simplex() {
     const std::uint32_t v0 = addVertex(ia, a), v3 = addVertex(id4, d);
     const std::uint32_t v1 = side < 0 ? addVertex(ib, b) : addVertex(ic, c);
     const std::uint32_t v2 = side < 0 ? addVertex(ic, c) : addVertex(ib, b);
-    const std::uint32_t f[4] = {makeFace(v0, v1, v2), makeFace(v0, v3, v1), makeFace(v1, v3, v2),
-                                makeFace(v2, v3, v0)};
+    const std::uint32_t f[4] = {makeFace(v0, v1, v2), makeFace(v0, v3, v1), makeFace(v1, v3, v2), makeFace(v2, v3, v0)};
     for (std::uint32_t g : f)
         for (std::uint32_t h : f)
             for (int i = 0; i < 3; ++i)

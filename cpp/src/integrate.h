@@ -16,9 +16,9 @@ namespace detail {
 
 // Sums of the signed tetrahedra (reference point, a, b, c), with d = det[a b c] = 6 * volume.
 struct Moments {
-    double d = 0;        // sum of d: 6 * volume
-    double dAbs = 0;     // sum of |d|: the scale against which the volume is judged to be zero
-    Vec3 first{0, 0, 0}; // sum of d * (a + b + c): 24 * first moment
+    double d = 0;         // sum of d: 6 * volume
+    double dAbs = 0;      // sum of |d|: the scale against which the volume is judged to be zero
+    Vec3 first{0, 0, 0};  // sum of d * (a + b + c): 24 * first moment
     // sum of d * (a a^T + b b^T + c c^T + s s^T), s = a + b + c: 120 * second moment
     // (closed form for a tetrahedron with one vertex at the origin; Tonon 2004, Eberly).
     double xx = 0, yy = 0, zz = 0, xy = 0, yz = 0, zx = 0;

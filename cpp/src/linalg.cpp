@@ -12,8 +12,7 @@ Mat3 add(const Mat3& a, const Mat3& b) {
 Mat3 multiply(const Mat3& a, const Mat3& b) {
     Mat3 c{};
     for (int i = 0; i < 3; ++i)
-        for (int j = 0; j < 3; ++j)
-            c[3 * i + j] = a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j];
+        for (int j = 0; j < 3; ++j) c[3 * i + j] = a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j];
     return c;
 }
 
@@ -57,9 +56,8 @@ double quaternionNorm(const Quat& q) { return std::sqrt(q[0] * q[0] + q[1] * q[1
 
 Mat3 parallelAxis(double m, const Vec3& d) {
     const double d2 = dot(d, d);
-    return {m * (d2 - d[0] * d[0]), -m * d[0] * d[1],       -m * d[0] * d[2],
-            -m * d[1] * d[0],       m * (d2 - d[1] * d[1]), -m * d[1] * d[2],
-            -m * d[2] * d[0],       -m * d[2] * d[1],       m * (d2 - d[2] * d[2])};
+    return {m * (d2 - d[0] * d[0]), -m * d[0] * d[1], -m * d[0] * d[2], -m * d[1] * d[0],      m * (d2 - d[1] * d[1]),
+            -m * d[1] * d[2],       -m * d[2] * d[0], -m * d[2] * d[1], m * (d2 - d[2] * d[2])};
 }
 
 }  // namespace detail

@@ -81,8 +81,8 @@ bool clean(const Analysis& a) {
 
 Failure noVolume(const Diagnostics& d, const char* what) {
     return Failure{Status::ZeroVolume,
-                   std::string(what) + " (" + std::to_string(d.triangles) + " triangles, " +
-                       std::to_string(d.shells) + " shell(s), " + std::to_string(d.repairs.cappedHoles) +
+                   std::string(what) + " (" + std::to_string(d.triangles) + " triangles, " + std::to_string(d.shells) +
+                       " shell(s), " + std::to_string(d.repairs.cappedHoles) +
                        " hole(s) closed): it is flat or cancels out; measure it with mode 'shell' to put the mass "
                        "on the surface"};
 }
@@ -107,7 +107,8 @@ Failure tooLarge() {
 Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& options) {
     Diagnostics& d = a.diagnostics;
     const bool asGiven = clean(a);
-    const detail::RepairPlan plan = asGiven ? detail::RepairPlan{} : detail::planRepair(mesh, a.surface, a.origin, a.extent);
+    const detail::RepairPlan plan =
+        asGiven ? detail::RepairPlan{} : detail::planRepair(mesh, a.surface, a.origin, a.extent);
     const std::size_t triangles = a.surface.triangles;
     detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
         if (asGiven) return detail::integrate(position, index, triangles, a.origin, [](std::size_t) { return 1.0; });
@@ -143,8 +144,8 @@ Result measureShell(const MeshView& mesh, Analysis& a, const MassOptions& option
     for (std::size_t t = 0; t < weight.size(); ++t) weight[t] = a.surface.inactive[t] == detail::kRepeated ? 0 : 1;
     const detail::UnitSolid shell = detail::shellOf(mesh, a.origin, weight, thickness, d.degenerateTriangles);
     if (!(shell.surfaceArea > 0))
-        return Failure{Status::ZeroVolume, "mesh has no surface area (" + std::to_string(d.triangles) +
-                                               " triangles, all degenerate)"};
+        return Failure{Status::ZeroVolume,
+                       "mesh has no surface area (" + std::to_string(d.triangles) + " triangles, all degenerate)"};
     return detail::solidResult(shell, options, &d, Status::InvalidArgument);
 }
 
@@ -197,12 +198,9 @@ Result measureMesh(const MeshView& mesh, const MassOptions& options, const MeshO
     if (status != Status::Ok) return Failure{status, message};
     Analysis a = analyze(mesh, meshOptions);
     switch (meshOptions.mode) {
-        case MeshMode::Shell:
-            return measureShell(mesh, a, options, meshOptions.thickness);
-        case MeshMode::Convex:
-            return measureHull(mesh, a, options);
-        default:
-            return measureSolid(mesh, a, options);
+        case MeshMode::Shell: return measureShell(mesh, a, options, meshOptions.thickness);
+        case MeshMode::Convex: return measureHull(mesh, a, options);
+        default: return measureSolid(mesh, a, options);
     }
 }
 

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <utility>
 
-#include "mass_properties/mass_properties.h"
 #include "linalg.h"
+#include "mass_properties/mass_properties.h"
 
 namespace massprops {
 namespace detail {
@@ -40,8 +40,7 @@ auto withMeshTypes(const MeshView& mesh, F&& f) {
                 return f(positions, IndexReader<std::uint16_t>{static_cast<const std::uint16_t*>(mesh.indices)});
             case IndexType::Uint32:
                 return f(positions, IndexReader<std::uint32_t>{static_cast<const std::uint32_t*>(mesh.indices)});
-            default:
-                return f(positions, SequentialIndex{});
+            default: return f(positions, SequentialIndex{});
         }
     };
     if (mesh.positionType == ScalarType::Float32)

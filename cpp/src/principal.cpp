@@ -39,7 +39,8 @@ namespace {
 
 // Eigenvalues (ascending) and unit eigenvectors of the symmetric part of `inertia`.
 void eigenSystem(const Mat3& inertia, Vec3& values, Vec3 (&vectors)[3]) {
-    if (inertia[1] == 0 && inertia[2] == 0 && inertia[3] == 0 && inertia[5] == 0 && inertia[6] == 0 && inertia[7] == 0) {
+    if (inertia[1] == 0 && inertia[2] == 0 && inertia[3] == 0 && inertia[5] == 0 && inertia[6] == 0 &&
+        inertia[7] == 0) {
         // Diagonal (every analytic shape): the diagonal exactly, however far apart its entries
         // are (a scaled solve would flush a moment 1e-300 of the largest to zero).
         int order[3] = {0, 1, 2};

@@ -20,7 +20,7 @@ constexpr double kPi = 3.14159265358979323846;
 
 struct Patches {
     std::vector<double> volume6, abs6, area2;  // signed 6V (as oriented by the walk), sum |6V|, twice the area
-    std::vector<std::uint32_t> start;     // triangles of patch p: order[start[p] .. start[p + 1])
+    std::vector<std::uint32_t> start;          // triangles of patch p: order[start[p] .. start[p + 1])
     std::vector<std::uint32_t> order;
     std::vector<Vec3> lo, hi;             // bounding boxes, relative to the origin
     std::vector<std::uint32_t> capStart;  // caps of patch p: capsByPatch[capStart[p] .. capStart[p + 1])
@@ -59,7 +59,8 @@ void buildCaps(const Surface& s, Positions position, const Vec3& origin, RepairP
         if (sum < length)
             for (std::size_t c = first; c < plan.caps.size(); ++c) {
                 const auto& cap = plan.caps[c];
-                plan.capTwiceArea[c] = length > 0 ? dot(cross(sub(cap[1], cap[0]), sub(cap[2], cap[0])), normal) / length : 0;
+                plan.capTwiceArea[c] =
+                    length > 0 ? dot(cross(sub(cap[1], cap[0]), sub(cap[2], cap[0])), normal) / length : 0;
             }
     }
 }
@@ -281,7 +282,8 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
         const Patches p = measurePatches(s, position, index, origin, extent, plan, capPatch, unitOf, units);
         const std::vector<int> unitSign = unitSigns(s, p, plan, position, index, origin, extent, repairs);
         std::vector<int> sign(s.patchCount, 0);
-        for (std::uint32_t id = 0; id < s.patchCount; ++id) sign[id] = unitOf[id] == kNoPatch ? 0 : unitSign[unitOf[id]];
+        for (std::uint32_t id = 0; id < s.patchCount; ++id)
+            sign[id] = unitOf[id] == kNoPatch ? 0 : unitSign[unitOf[id]];
 
         // Triangles flipped against the surface as given, per patch: a patch mostly flipped was
         // given inside-out as a whole; the rest were local flips.

@@ -27,8 +27,8 @@ namespace {
 // underflowed to zero (a 1e-110 box has mass 1e-330), is no measurement.
 bool inRange(const MassProperties& v) {
     auto normalPositive = [](double x) { return std::isfinite(x) && x >= DBL_MIN; };
-    const double largestMoment = std::max({std::abs(v.principalMoments[0]), std::abs(v.principalMoments[1]),
-                                           std::abs(v.principalMoments[2])});
+    const double largestMoment =
+        std::max({std::abs(v.principalMoments[0]), std::abs(v.principalMoments[1]), std::abs(v.principalMoments[2])});
     return normalPositive(v.mass) && normalPositive(v.volume) && normalPositive(v.density) &&
            normalPositive(largestMoment) && allFinite(v.centerOfMass) && allFinite(v.inertia) &&
            allFinite(v.principalMoments);

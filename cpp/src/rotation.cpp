@@ -181,9 +181,9 @@ Outcome<Spin> simulateRotation(const Vec3& moments, const SpinState& start, cons
         out.angularVelocity = {l[0] * inverse[0], l[1] * inverse[1], l[2] * inverse[2]};
     }
     if (!detail::allFinite(out.orientation) || !detail::allFinite(out.angularVelocity))
-        return Failure{Status::InvalidArgument, "the spin turns through more than double precision can hold (duration " +
-                                                    formatNumber(options.duration) +
-                                                    " s): advance a shorter duration"};
+        return Failure{Status::InvalidArgument,
+                       "the spin turns through more than double precision can hold (duration " +
+                           formatNumber(options.duration) + " s): advance a shorter duration"};
     const Vec3& w = out.angularVelocity;
     const Vec3 bodyL{moments[0] * w[0], moments[1] * w[1], moments[2] * w[2]};
     out.kineticEnergy = 0.5 * detail::dot(w, bodyL);
@@ -194,10 +194,10 @@ Outcome<Spin> simulateRotation(const Vec3& moments, const SpinState& start, cons
     // axis, where the speed overflows: refused rather than returned as Infinity.
     if (!std::isfinite(out.kineticEnergy) || !detail::allFinite(out.angularVelocity) ||
         !detail::allFinite(out.angularMomentum))
-        return Failure{Status::InvalidArgument,
-                       "the spin leaves double precision (moments " + formatNumber(moments[0]) + ", " +
-                           formatNumber(moments[1]) + ", " + formatNumber(moments[2]) +
-                           " differ too much in size for this angular velocity)"};
+        return Failure{Status::InvalidArgument, "the spin leaves double precision (moments " +
+                                                    formatNumber(moments[0]) + ", " + formatNumber(moments[1]) + ", " +
+                                                    formatNumber(moments[2]) +
+                                                    " differ too much in size for this angular velocity)"};
     return result;
 }
 

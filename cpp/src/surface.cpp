@@ -255,8 +255,10 @@ void checkBalance(const EdgeTable& table, const std::vector<std::uint32_t>& corn
             const int along = forward(corners, t, useEdge(*e)) != (s.flipped[t] != 0) ? 1 : -1;
             shellBalance += along;  // the uses of one edge all belong to one shell
             auto it = std::find_if(tally.begin(), tally.end(), [&](const auto& p) { return p.first == s.patch[t]; });
-            if (it == tally.end()) tally.emplace_back(s.patch[t], along);
-            else it->second += along;
+            if (it == tally.end())
+                tally.emplace_back(s.patch[t], along);
+            else
+                it->second += along;
         }
         if (active <= 1) return;
         for (const auto& [patch, balance] : tally)
@@ -289,7 +291,8 @@ void traceLoops(const Links& links, const std::vector<std::uint32_t>& corners, P
     });
     std::vector<std::uint8_t> used(edges.size(), 0);
     auto nextFrom = [&](std::uint32_t v, std::uint32_t patch) -> std::size_t {
-        auto it = std::lower_bound(edges.begin(), edges.end(), v, [](const Directed& e, std::uint32_t x) { return e.from < x; });
+        auto it = std::lower_bound(edges.begin(), edges.end(), v,
+                                   [](const Directed& e, std::uint32_t x) { return e.from < x; });
         for (; it != edges.end() && it->from == v; ++it) {
             const auto i = static_cast<std::size_t>(it - edges.begin());
             if (!used[i] && it->patch == patch) return i;

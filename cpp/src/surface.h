@@ -29,7 +29,7 @@ struct Surface {
     std::vector<std::uint32_t> patchShell;
     std::vector<std::uint32_t> patchFlipped;  // triangles of the patch with flipped set
     std::vector<std::uint32_t> patchSize;
-    std::vector<std::uint8_t> patchClosed;    // every edge balanced within the patch once its loops are capped
+    std::vector<std::uint8_t> patchClosed;  // every edge balanced within the patch once its loops are capped
     std::uint32_t shellCount = 0;
     // Every edge balanced within the shell (its patches as wound): patches that meet at
     // non-manifold edges (solids touching along an edge or a face) may close only together.

@@ -76,8 +76,8 @@ Status validateMesh(const MeshView& mesh, std::string& message) {
                                ? findNonFinite(static_cast<const float*>(mesh.positions), mesh.positionCount, at)
                                : findNonFinite(static_cast<const double*>(mesh.positions), mesh.positionCount, at);
     if (nonFinite) {
-        message = "positions[" + std::to_string(at) + "] (vertex " + std::to_string(at / 3) + ", " +
-                  "xyz"[at % 3] + ") is " + formatNumber(positionAt(mesh, at));
+        message = "positions[" + std::to_string(at) + "] (vertex " + std::to_string(at / 3) + ", " + "xyz"[at % 3] +
+                  ") is " + formatNumber(positionAt(mesh, at));
         return Status::NonFinitePosition;
     }
     bool outOfRange = false;
@@ -88,11 +88,12 @@ Status validateMesh(const MeshView& mesh, std::string& message) {
     else if (mesh.indexType == IndexType::Uint32)
         outOfRange = findOutOfRange(static_cast<const std::uint32_t*>(mesh.indices), mesh.indexCount, vertices, at);
     if (outOfRange) {
-        const std::size_t index = mesh.indexType == IndexType::Uint8    ? static_cast<const std::uint8_t*>(mesh.indices)[at]
-                                  : mesh.indexType == IndexType::Uint16 ? static_cast<const std::uint16_t*>(mesh.indices)[at]
-                                                                        : static_cast<const std::uint32_t*>(mesh.indices)[at];
-        message = "index " + std::to_string(index) + " at triangle " + std::to_string(at / 3) +
-                  " is out of range (" + std::to_string(vertices) + " vertices)";
+        const std::size_t index =
+            mesh.indexType == IndexType::Uint8    ? static_cast<const std::uint8_t*>(mesh.indices)[at]
+            : mesh.indexType == IndexType::Uint16 ? static_cast<const std::uint16_t*>(mesh.indices)[at]
+                                                  : static_cast<const std::uint32_t*>(mesh.indices)[at];
+        message = "index " + std::to_string(index) + " at triangle " + std::to_string(at / 3) + " is out of range (" +
+                  std::to_string(vertices) + " vertices)";
         return Status::IndexOutOfRange;
     }
     return Status::Ok;

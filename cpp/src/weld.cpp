@@ -270,8 +270,8 @@ void forEachNeighbour(const Cell& c, F&& f) {
 
 // Welds with cells of `cellTolerances`; false (weld unfinished) once the comparisons exceed `budget`.
 template <typename T>
-bool weldWith(const T* positions, std::size_t vertices, const Bounds& box, double extraTolerance, double cellTolerances, std::uint64_t budget,
-              std::vector<std::uint32_t>& weld) {
+bool weldWith(const T* positions, std::size_t vertices, const Bounds& box, double extraTolerance, double cellTolerances,
+              std::uint64_t budget, std::vector<std::uint32_t>& weld) {
     const Grid grid(box, cellTolerances, extraTolerance);
 
     // About 8 K vertices per group (its table, positions and chains stay in L2), and at most 2^10

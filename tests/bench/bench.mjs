@@ -28,7 +28,11 @@ for (const triangles of [100_000, 1_000_000, 5_000_000]) {
   const floor = best(() => signedVolume(positions, indices), runs);
   const inspect = best(() => mp.inspect(positions, indices), runs);
   const measure = best(() => mp.mesh(positions, indices), runs);
-  console.log(`${count} triangles: mesh ${measure.toFixed(1)} ms (${(count / measure / 1e3).toFixed(1)} Mtri/s), ` +
-    `inspect ${inspect.toFixed(1)} ms, JS volume-only loop ${floor.toFixed(1)} ms`);
-  console.log(`  ratios to the JS volume-only loop: mesh ${(measure / floor).toFixed(2)}, inspect ${(inspect / floor).toFixed(2)}`);
+  console.log(
+    `${count} triangles: mesh ${measure.toFixed(1)} ms (${(count / measure / 1e3).toFixed(1)} Mtri/s), ` +
+      `inspect ${inspect.toFixed(1)} ms, JS volume-only loop ${floor.toFixed(1)} ms`,
+  );
+  console.log(
+    `  ratios to the JS volume-only loop: mesh ${(measure / floor).toFixed(2)}, inspect ${(inspect / floor).toFixed(2)}`,
+  );
 }

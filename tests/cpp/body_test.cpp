@@ -73,8 +73,7 @@ TEST(Combine, HoleGivenWithOnlyItsMassNegatedIsSubtracted) {
 }
 
 TEST(Combine, HoleGivenWithMassVolumeAndInertiaNegatedIsSubtracted) {
-    expectHollowBox(
-        combine({Part{boxBody({0, 0, 0}, {4, 4, 4})}, Part{negated(boxBody({1, 1, 1}, {3, 3, 3}))}}));
+    expectHollowBox(combine({Part{boxBody({0, 0, 0}, {4, 4, 4})}, Part{negated(boxBody({1, 1, 1}, {3, 3, 3}))}}));
 }
 
 // Cause: a hole flagged `subtract` must not need negated numbers, and a flagged hole given with

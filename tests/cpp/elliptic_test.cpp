@@ -1,6 +1,8 @@
 // Carlson's integrals against identities, elementary special cases, published test values and the
 // arithmetic-geometric mean; the ellipsoid area against the spheroid closed forms (asin, atanh),
 // a Gauss-Legendre surface quadrature and triangulations of growing resolution.
+#include "elliptic.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "elliptic.h"
 #include "mass_properties/mass_properties.h"
 #include "quadrature.h"
 

@@ -1,3 +1,5 @@
+#include "hull.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 #include <vector>
 
 #include "determinant.h"
-#include "hull.h"
 
 using massprops::Vec3;
 using massprops::detail::convexHull;
@@ -152,7 +153,8 @@ UvSphere uvSphere(double r, int rings, int sectors) {
     for (int k = 1; k < rings; ++k)
         for (int j = 0; j < sectors; ++j) {
             const double theta = kPi * k / rings, phi = 2 * kPi * j / sectors;
-            s.points.push_back({r * std::sin(theta) * std::cos(phi), r * std::sin(theta) * std::sin(phi), r * std::cos(theta)});
+            s.points.push_back(
+                {r * std::sin(theta) * std::cos(phi), r * std::sin(theta) * std::sin(phi), r * std::cos(theta)});
         }
     s.points.push_back({0, 0, -r});
     const auto south = static_cast<std::uint32_t>(s.points.size() - 1);
@@ -181,7 +183,7 @@ TEST(ConvexHull, IcosahedronWithInteriorPointsKeepsItsTwentyFacesAndVolume) {
         }
     const std::vector<Vec3> corners = points;
     for (const Vec3& q : ballPoints(5000, 1.5, 1)) points.push_back(q);  // inradius phi^2 / sqrt(3) = 1.51
-    for (const Vec3& q : corners) points.push_back(q);                    // duplicates
+    for (const Vec3& q : corners) points.push_back(q);                   // duplicates
     shuffled(points, 2);
     const Hull h = hullOf(points);
     ASSERT_TRUE(isClosedOutwardSurface(h));
@@ -244,7 +246,8 @@ TEST(ConvexHull, FlatInputsHaveNoHull) {
         EXPECT_TRUE(h.points.empty());
     }
     const std::vector<Vec3> few{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-    for (std::size_t n = 0; n < 4; ++n) EXPECT_TRUE(convexHull([&](std::size_t i) { return few[i]; }, n).triangles.empty());
+    for (std::size_t n = 0; n < 4; ++n)
+        EXPECT_TRUE(convexHull([&](std::size_t i) { return few[i]; }, n).triangles.empty());
     EXPECT_TRUE(hullOf({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}}).triangles.empty());
 }
 

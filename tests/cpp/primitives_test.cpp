@@ -411,7 +411,8 @@ TEST(Primitives, CapsuleOfLengthZeroIsTheSphere) {
         expectNear(c.value.mass, m, 1e-15, label + " mass");
         expectNear(c.value.mass, s.value.mass, 1e-15, label + " mass as sphere");
         expectNear(c.value.volume, s.value.volume, 1e-15, label + " volume as sphere");
-        expectDiagonal(c.value.inertia, 0.4 * m * r * r, 0.4 * m * r * r, 0.4 * m * r * r, label + " capsule -> sphere");
+        expectDiagonal(c.value.inertia, 0.4 * m * r * r, 0.4 * m * r * r, 0.4 * m * r * r,
+                       label + " capsule -> sphere");
         for (int i = 0; i < 9; ++i)
             EXPECT_NEAR(c.value.inertia[i], s.value.inertia[i], 1e-15 * s.value.inertia[0]) << label << " entry " << i;
         for (int i = 0; i < 3; ++i) expectNear(c.value.principalMoments[i], s.value.principalMoments[i], 1e-15, label);
@@ -425,10 +426,10 @@ TEST(Primitives, CapsuleOfLengthZeroIsTheSphere) {
 
 // Every size must be > 0 except a capsule's length, which may be 0 but not negative.
 TEST(Primitives, ZeroSizesAreRefusedExceptACapsuleLength) {
-    const Result zeros[] = {massprops::box(0, 1, 1),    massprops::box(1, 0, 1),      massprops::box(1, 1, 0),
-                            massprops::sphere(0),       massprops::ellipsoid(0, 1, 1), massprops::ellipsoid(1, 0, 1),
-                            massprops::ellipsoid(1, 1, 0), massprops::cylinder(0, 1),  massprops::cylinder(1, 0),
-                            massprops::cone(0, 1),      massprops::cone(1, 0),        massprops::capsule(0, 1)};
+    const Result zeros[] = {massprops::box(0, 1, 1),       massprops::box(1, 0, 1),       massprops::box(1, 1, 0),
+                            massprops::sphere(0),          massprops::ellipsoid(0, 1, 1), massprops::ellipsoid(1, 0, 1),
+                            massprops::ellipsoid(1, 1, 0), massprops::cylinder(0, 1),     massprops::cylinder(1, 0),
+                            massprops::cone(0, 1),         massprops::cone(1, 0),         massprops::capsule(0, 1)};
     for (const Result& r : zeros) {
         EXPECT_EQ(r.status, Status::InvalidDimension) << r.message;
         EXPECT_NE(r.message.find("must be a finite number > 0 (got 0)"), std::string::npos) << r.message;
@@ -466,8 +467,8 @@ TEST(Primitives, CapsuleAgainstCombinedParts) {
     top.inertia = {s2 + yy, 0, 0, 0, 2 * s2, 0, 0, 0, s2 + yy};
     massprops::Body bottom = top;
     bottom.centerOfMass = {0, -length / 2 - cy, 0};
-    const Result combined =
-        massprops::combine({massprops::Part{massprops::toBody(cyl.value)}, massprops::Part{top}, massprops::Part{bottom}});
+    const Result combined = massprops::combine(
+        {massprops::Part{massprops::toBody(cyl.value)}, massprops::Part{top}, massprops::Part{bottom}});
     ASSERT_TRUE(combined.ok()) << combined.message;
     const Result c = massprops::capsule(r, length);
     ASSERT_TRUE(c.ok());

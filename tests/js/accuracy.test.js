@@ -4,8 +4,27 @@
 import { init, MassPropertiesError } from '../../js/index.js';
 import { Fraction, decompose, exactMassProperties, frac, relativeError, maxAbs } from './helpers/exact.js';
 import {
-  box, centeredBox, torus, lPrism, starPrism, tetrahedron, concat, flip, deindex, translate, rotate, toFloat32,
-  rng, randomRotation, uvSphere, cylinderMesh, coneMesh, capsuleMesh, boundingDiagonal, maxAbsDiff, maxAbsEntry,
+  box,
+  centeredBox,
+  torus,
+  lPrism,
+  starPrism,
+  tetrahedron,
+  concat,
+  flip,
+  deindex,
+  translate,
+  rotate,
+  toFloat32,
+  rng,
+  randomRotation,
+  uvSphere,
+  cylinderMesh,
+  coneMesh,
+  capsuleMesh,
+  boundingDiagonal,
+  maxAbsDiff,
+  maxAbsEntry,
 } from './helpers/meshes.js';
 
 const EPS = 2 ** -52;
@@ -28,7 +47,10 @@ function invariants(I) {
   const [a, b, c, , e, f, , , i] = I;
   const trace = a.add(e).add(i);
   const minors = a.mul(e).sub(b.mul(b)).add(a.mul(i)).sub(c.mul(c)).add(e.mul(i)).sub(f.mul(f));
-  const det = a.mul(e.mul(i).sub(f.mul(f))).sub(b.mul(b.mul(i).sub(f.mul(c)))).add(c.mul(b.mul(f).sub(e.mul(c))));
+  const det = a
+    .mul(e.mul(i).sub(f.mul(f)))
+    .sub(b.mul(b.mul(i).sub(f.mul(c))))
+    .add(c.mul(b.mul(f).sub(e.mul(c))));
   return [trace, minors, det];
 }
 
@@ -81,7 +103,20 @@ describe('exact rational helper', () => {
   test('number → fraction → number round-trips every double, including subnormals and float32 values', () => {
     const random = rng(1);
     const view = new DataView(new ArrayBuffer(8));
-    const values = [0, -0, 1, -1, 0.1, 1 / 3, Math.PI, 1e300, -1e-300, Number.MAX_VALUE, Number.MIN_VALUE, 2 ** -1060 * 3];
+    const values = [
+      0,
+      -0,
+      1,
+      -1,
+      0.1,
+      1 / 3,
+      Math.PI,
+      1e300,
+      -1e-300,
+      Number.MAX_VALUE,
+      Number.MIN_VALUE,
+      2 ** -1060 * 3,
+    ];
     for (let k = 0; k < 2000; ++k) {
       view.setUint32(0, Math.floor(random() * 2 ** 32));
       view.setUint32(4, Math.floor(random() * 2 ** 32));
@@ -113,7 +148,8 @@ describe('exact rational helper', () => {
   });
 
   test('field operations are exact', () => {
-    const a = frac(0.1), b = frac(0.2);
+    const a = frac(0.1),
+      b = frac(0.2);
     expect(a.add(b).equals(frac(0.3))).toBe(false); // 0.1 + 0.2 ≠ 0.3 in binary, exactly
     expect(a.add(b).sub(b).equals(a)).toBe(true);
     expect(a.mul(b).div(b).equals(a)).toBe(true);
@@ -139,12 +175,21 @@ describe('exact rational helper', () => {
     const [x0, x1, y0, y1, z0, z1] = [-0.3, 1.7, 2.25, 5.1, -4, -1.5].map((x) => frac(x));
     const m = box([-0.3, 2.25, -4], [1.7, 5.1, -1.5]);
     const e = exactMassProperties(m.positions, m.indices);
-    const dy = y1.sub(y0), dz = z1.sub(z0);
+    const dy = y1.sub(y0),
+      dz = z1.sub(z0);
     const cube = (x) => x.mul(x).mul(x);
     const sq = (x) => x.mul(x);
     expect(e.volume.equals(x1.sub(x0).mul(dy).mul(dz))).toBe(true);
     expect(e.secondMoment[0].equals(cube(x1).sub(cube(x0)).div(3n).mul(dy).mul(dz))).toBe(true);
-    expect(e.secondMoment[1].equals(sq(x1).sub(sq(x0)).mul(sq(y1).sub(sq(y0))).div(4n).mul(dz))).toBe(true);
+    expect(
+      e.secondMoment[1].equals(
+        sq(x1)
+          .sub(sq(x0))
+          .mul(sq(y1).sub(sq(y0)))
+          .div(4n)
+          .mul(dz),
+      ),
+    ).toBe(true);
     // a box's central tensor is diagonal with I_xx = V (Δy² + Δz²) / 12
     expect(e.inertia[1].isZero() && e.inertia[2].isZero() && e.inertia[5].isZero()).toBe(true);
     expect(e.inertia[0].equals(e.volume.mul(sq(dy).add(sq(dz))).div(12n))).toBe(true);
@@ -175,7 +220,8 @@ describe('exact rational helper', () => {
       const [a, b, c, d] = v;
       const edge = (x) => [0, 1, 2].map((i) => x[i].sub(a[i]));
       const [e1, e2, e3] = [edge(b), edge(c), edge(d)];
-      const det = e1[0].mul(e2[1].mul(e3[2]).sub(e2[2].mul(e3[1])))
+      const det = e1[0]
+        .mul(e2[1].mul(e3[2]).sub(e2[2].mul(e3[1])))
         .sub(e1[1].mul(e2[0].mul(e3[2]).sub(e2[2].mul(e3[0]))))
         .add(e1[2].mul(e2[0].mul(e3[1]).sub(e2[1].mul(e3[0]))));
       const V = det.abs().div(6n);
@@ -201,9 +247,17 @@ describe('exact rational helper', () => {
   });
 
   test('every test mesh is closed and wound outward (positive exact volume, library agrees)', () => {
-    const meshes = [box(), torus(3, 1, 24, 12), lPrism(), starPrism(5, 2, 0.8), uvSphere(1, 16, 8),
-      cylinderMesh(1, 2, 16), coneMesh(1, 2, 16), capsuleMesh(1, 2, 16, 4),
-      tetrahedron([0, 0, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1])];
+    const meshes = [
+      box(),
+      torus(3, 1, 24, 12),
+      lPrism(),
+      starPrism(5, 2, 0.8),
+      uvSphere(1, 16, 8),
+      cylinderMesh(1, 2, 16),
+      coneMesh(1, 2, 16),
+      capsuleMesh(1, 2, 16, 4),
+      tetrahedron([0, 0, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1]),
+    ];
     for (const m of meshes) {
       expect(exactMassProperties(m.positions, m.indices).volume.sign()).toBe(1);
       const d = mp.inspect(m.positions, m.indices);
@@ -225,8 +279,16 @@ describe("Tonon's tetrahedron (F. Tonon 2004)", () => {
   const exact = exactMassProperties(m.positions, m.indices);
   // Printed in the paper (density 1). a, b, c: moments about x, y, z through the centroid;
   // a' = ∫yz dm, b' = ∫xz dm, c' = ∫xy dm.
-  const paper = { volume: 1873.23, centroid: [15.92492, 0.78281, 3.72962], a: 43520.33257, b: 194711.28938,
-    c: 191168.76173, a1: 4417.6615, b1: -46343.16662, c1: 11996.20119 };
+  const paper = {
+    volume: 1873.23,
+    centroid: [15.92492, 0.78281, 3.72962],
+    a: 43520.33257,
+    b: 194711.28938,
+    c: 191168.76173,
+    a1: 4417.6615,
+    b1: -46343.16662,
+    c1: 11996.20119,
+  };
 
   test('volume and centroid agree with the paper to its printed precision, except the misprinted x', () => {
     expect(Math.abs(exact.volume.toNumber() - paper.volume)).toBeLessThanOrEqual(0.005);
@@ -254,7 +316,14 @@ describe("Tonon's tetrahedron (F. Tonon 2004)", () => {
   test("the paper's six tensor values are exact only to ~2e-8 relative (all low by 1.6–1.7e-8)", () => {
     const C = exact.centralSecondMoment.map((x) => x.toNumber());
     const I = exact.inertia.map((x) => x.toNumber());
-    const pairs = [[paper.a, I[0]], [paper.b, I[4]], [paper.c, I[8]], [paper.a1, C[5]], [paper.b1, C[2]], [paper.c1, C[1]]];
+    const pairs = [
+      [paper.a, I[0]],
+      [paper.b, I[4]],
+      [paper.c, I[8]],
+      [paper.a1, C[5]],
+      [paper.b1, C[2]],
+      [paper.c1, C[1]],
+    ];
     for (const [printed, value] of pairs) {
       const rel = printed / value - 1;
       expect(rel).toBeLessThan(-1.5e-8);
@@ -332,28 +401,32 @@ describe('cubes and boxes far from the origin and at extreme sizes', () => {
   // Every OK result is finite: where the volume or the inertia leaves the range of doubles
   // (edge 1e-120: V = 1e-360 underflows; 1e120: I = 1e600/6 overflows) the answer is a typed error,
   // not 0 or Infinity; where doubles hold them, the exact values or a typed error.
-  test.each([1e-120, 1e-60, 1e60, 1e120])('cube of edge %p: the exact values if doubles hold them, else a typed error', (L) => {
-    const m = box([L, 2 * L, -3 * L], [2 * L, 3 * L, -2 * L]);
-    const exact = exactMassProperties(m.positions, m.indices);
-    const normal = (x) => Math.abs(x) >= 2 ** -1022 && Math.abs(x) <= Number.MAX_VALUE;
-    const representable = normal(exact.volume.toNumber()) && normal(exact.inertia[0].toNumber());
-    expect(representable).toBe(L === 1e-60 || L === 1e60);
-    let result;
-    try {
-      result = mp.mesh(m.positions, m.indices);
-    } catch (error) {
-      expect(error).toBeInstanceOf(MassPropertiesError);
-      expect(mp.errorCodes).toContain(error.code);
-      return;
-    }
-    expect(representable).toBe(true);
-    // The cube's tensor is isotropic, I = L⁵/6 · 1, so the moments are compared with the exact
-    // diagonal directly (the invariant products of expectMatchesExact would overflow here).
-    expect(relativeError(result.volume, exact.volume)).toBeLessThanOrEqual(TOL);
-    expect(maxExactDiff(result.inertia, exact.inertia).div(exact.inertia[0]).toNumber()).toBeLessThanOrEqual(TOL);
-    for (const x of result.principalMoments) expect(relativeError(x, exact.inertia[0])).toBeLessThanOrEqual(TOL);
-    for (let i = 0; i < 3; ++i) expect(relativeError(result.centerOfMass[i], exact.centerOfMass[i])).toBeLessThanOrEqual(TOL);
-  });
+  test.each([1e-120, 1e-60, 1e60, 1e120])(
+    'cube of edge %p: the exact values if doubles hold them, else a typed error',
+    (L) => {
+      const m = box([L, 2 * L, -3 * L], [2 * L, 3 * L, -2 * L]);
+      const exact = exactMassProperties(m.positions, m.indices);
+      const normal = (x) => Math.abs(x) >= 2 ** -1022 && Math.abs(x) <= Number.MAX_VALUE;
+      const representable = normal(exact.volume.toNumber()) && normal(exact.inertia[0].toNumber());
+      expect(representable).toBe(L === 1e-60 || L === 1e60);
+      let result;
+      try {
+        result = mp.mesh(m.positions, m.indices);
+      } catch (error) {
+        expect(error).toBeInstanceOf(MassPropertiesError);
+        expect(mp.errorCodes).toContain(error.code);
+        return;
+      }
+      expect(representable).toBe(true);
+      // The cube's tensor is isotropic, I = L⁵/6 · 1, so the moments are compared with the exact
+      // diagonal directly (the invariant products of expectMatchesExact would overflow here).
+      expect(relativeError(result.volume, exact.volume)).toBeLessThanOrEqual(TOL);
+      expect(maxExactDiff(result.inertia, exact.inertia).div(exact.inertia[0]).toNumber()).toBeLessThanOrEqual(TOL);
+      for (const x of result.principalMoments) expect(relativeError(x, exact.inertia[0])).toBeLessThanOrEqual(TOL);
+      for (let i = 0; i < 3; ++i)
+        expect(relativeError(result.centerOfMass[i], exact.centerOfMass[i])).toBeLessThanOrEqual(TOL);
+    },
+  );
 
   test('randomly rotated and translated Tonon tetrahedra of many sizes', () => {
     const random = rng(5);
@@ -361,7 +434,13 @@ describe('cubes and boxes far from the origin and at extreme sizes', () => {
     for (const size of [1e-5, 1e-2, 1, 1e3, 1e6]) {
       const { matrix } = randomRotation(random);
       const t = [random() - 0.5, random() - 0.5, random() - 0.5].map((x) => x * 1e3 * size);
-      const m = translate(rotate(base, matrix.map((x) => x * size)), t);
+      const m = translate(
+        rotate(
+          base,
+          matrix.map((x) => x * size),
+        ),
+        t,
+      );
       measureAndCompare(m);
       measureAndCompare(toFloat32(m));
     }
@@ -455,8 +534,11 @@ describe('non-convex, genus-1, multi-body and differently stored meshes', () => 
       const m = translate(rotate(centeredBox(1e-4, 1, 1e-4), matrix), c);
       const r = mp.mesh(m.positions, m.indices);
       const e = exactMassProperties(m.positions, m.indices);
-      worst = Math.max(worst, relativeError(r.volume, e.volume),
-        maxExactDiff(r.inertia, e.inertia).div(maxAbs(e.inertia)).toNumber());
+      worst = Math.max(
+        worst,
+        relativeError(r.volume, e.volume),
+        maxExactDiff(r.inertia, e.inertia).div(maxAbs(e.inertia)).toNumber(),
+      );
     }
     expect(worst).toBeLessThanOrEqual(TOL);
   });

@@ -88,8 +88,16 @@ const close = (a, b, tol = 1e-14) => expect(Math.abs(a - b)).toBeLessThanOrEqual
 
 // The edge counts checked by hand here. The other fields (shells, holes, repairs) describe what the
 // solid repair did and are tested with it; weldedVertices is checked where welding is the point.
-const EDGE_FIELDS = ['triangles', 'closed', 'boundaryEdges', 'nonManifoldEdges', 'inconsistentEdges', 'consistentWinding',
-  'inverted', 'degenerateTriangles'];
+const EDGE_FIELDS = [
+  'triangles',
+  'closed',
+  'boundaryEdges',
+  'nonManifoldEdges',
+  'inconsistentEdges',
+  'consistentWinding',
+  'inverted',
+  'degenerateTriangles',
+];
 const edgeCounts = (d) => Object.fromEntries(EDGE_FIELDS.map((k) => [k, d[k]]));
 const CLOSED_CUBE_EDGES = edgeCounts(CLOSED_CUBE_DIAGNOSTICS);
 
@@ -288,7 +296,11 @@ describe('welding seam copies', () => {
     const oneUlp = 1e8 + 1 + 2 ** -26;
     expect(oneUlp).toBeGreaterThan(1e8 + 1);
     expect(mp.inspect(moveX(m, 4, oneUlp), m.indices)).toEqual(WELDED_SPLIT_CUBE);
-    expect(mp.inspect(moveX(m, 4, 1e8 + 1 + 1e-3), m.indices)).toMatchObject({ closed: false, boundaryEdges: 4, weldedVertices: 15 });
+    expect(mp.inspect(moveX(m, 4, 1e8 + 1 + 1e-3), m.indices)).toMatchObject({
+      closed: false,
+      boundaryEdges: 4,
+      weldedVertices: 15,
+    });
   });
 
   test('-0 and +0 are the same coordinate', () => {
@@ -347,7 +359,14 @@ test('Uint16 and Uint32 indices, Float32 and Float64 positions agree', () => {
 // ---- bodies without a mesh --------------------------------------------------------------------------------
 
 describe('bodies without a mesh', () => {
-  const shapes = () => [mp.box(1, 2, 3), mp.sphere(1), mp.ellipsoid(1, 2, 3), mp.cylinder(1, 2), mp.capsule(1, 2), mp.cone(1, 2)];
+  const shapes = () => [
+    mp.box(1, 2, 3),
+    mp.sphere(1),
+    mp.ellipsoid(1, 2, 3),
+    mp.cylinder(1, 2),
+    mp.capsule(1, 2),
+    mp.cone(1, 2),
+  ];
 
   test('analytic shapes, and transforms and combinations of them, have diagnostics null', () => {
     // There is no surface to inspect: null rather than counts of zero triangles.
@@ -362,7 +381,12 @@ describe('bodies without a mesh', () => {
     expect(mp.transform(r, { position: [5, 0, 0] }).diagnostics).toEqual(CLOSED_CUBE_DIAGNOSTICS);
     const open = openCube();
     const both = mp.combine([r, mp.transform(mp.mesh(open.positions, open.indices), { position: [3, 0, 0] })]);
-    expect(edgeCounts(both.diagnostics)).toEqual({ ...CLOSED_CUBE_EDGES, triangles: 22, closed: false, boundaryEdges: 4 });
+    expect(edgeCounts(both.diagnostics)).toEqual({
+      ...CLOSED_CUBE_EDGES,
+      triangles: 22,
+      closed: false,
+      boundaryEdges: 4,
+    });
   });
 });
 
@@ -404,7 +428,11 @@ describe.each(THREE_GEOMETRIES)('three.js %s', (name, make) => {
     const d = mp.inspect(positions, indices);
     const snapped = positions.map((x) => Math.round(x * 1e8) / 1e8 + 0);
     const ref = referenceEdges(snapped, indices);
-    expect({ ...edgeCounts(d), inverted: undefined, degenerateTriangles: undefined }).toEqual({ ...ref, inverted: undefined, degenerateTriangles: undefined });
+    expect({ ...edgeCounts(d), inverted: undefined, degenerateTriangles: undefined }).toEqual({
+      ...ref,
+      inverted: undefined,
+      degenerateTriangles: undefined,
+    });
   });
 });
 

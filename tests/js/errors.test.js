@@ -17,12 +17,42 @@ beforeAll(async () => {
 // center = 2 · ∫_{-1/2}^{1/2} t^2 dt = 2 · 1/12 = 1/6, products of inertia 0 by symmetry; area 6.
 const CUBE_P = new Float64Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1]);
 const CUBE_I = new Uint32Array([
-  0, 2, 1, 0, 3, 2, // z = 0, normal −z
-  4, 5, 6, 4, 6, 7, // z = 1, normal +z
-  0, 1, 5, 0, 5, 4, // y = 0, normal −y
-  1, 2, 6, 1, 6, 5, // x = 1, normal +x
-  2, 3, 7, 2, 7, 6, // y = 1, normal +y
-  3, 0, 4, 3, 4, 7, // x = 0, normal −x
+  0,
+  2,
+  1,
+  0,
+  3,
+  2, // z = 0, normal −z
+  4,
+  5,
+  6,
+  4,
+  6,
+  7, // z = 1, normal +z
+  0,
+  1,
+  5,
+  0,
+  5,
+  4, // y = 0, normal −y
+  1,
+  2,
+  6,
+  1,
+  6,
+  5, // x = 1, normal +x
+  2,
+  3,
+  7,
+  2,
+  7,
+  6, // y = 1, normal +y
+  3,
+  0,
+  4,
+  3,
+  4,
+  7, // x = 0, normal −x
 ]);
 
 const EXACT = 1e-15; // "exact" up to the last bit of 1/6
@@ -71,7 +101,9 @@ function expectError(fn, code, ...patterns) {
     error = e;
   }
   if (error === undefined) {
-    throw new Error(`expected a MassPropertiesError ${code}, but the call returned ${JSON.stringify(returned)?.slice(0, 300)}`);
+    throw new Error(
+      `expected a MassPropertiesError ${code}, but the call returned ${JSON.stringify(returned)?.slice(0, 300)}`,
+    );
   }
   if (!(error instanceof MassPropertiesError)) {
     throw new Error(`expected a MassPropertiesError ${code}, got ${error?.name}: ${error?.message}`);
@@ -121,11 +153,38 @@ describe.each([
 ])('%s', (name, call) => {
   test('NaN / ±Infinity coordinates: the message names the position index, vertex and axis', () => {
     // positions[7] is vertex 2 (= 7 div 3), axis y (7 mod 3 = 1).
-    expectError(() => call(withPosition(7, NaN), CUBE_I), 'NON_FINITE_POSITION', /positions\[7\]/, /vertex 2\b/, /\by\b/, /NaN/);
+    expectError(
+      () => call(withPosition(7, NaN), CUBE_I),
+      'NON_FINITE_POSITION',
+      /positions\[7\]/,
+      /vertex 2\b/,
+      /\by\b/,
+      /NaN/,
+    );
     // positions[23] is vertex 7, z.
-    expectError(() => call(withPosition(23, Infinity), CUBE_I), 'NON_FINITE_POSITION', /positions\[23\]/, /vertex 7\b/, /\bz\b/, /Infinity/);
-    expectError(() => call(withPosition(0, -Infinity), CUBE_I), 'NON_FINITE_POSITION', /positions\[0\]/, /vertex 0\b/, /\bx\b/, /-Infinity/);
-    expectError(() => call(withPosition(13, NaN, Float32Array), CUBE_I), 'NON_FINITE_POSITION', /positions\[13\]/, /vertex 4\b/, /NaN/);
+    expectError(
+      () => call(withPosition(23, Infinity), CUBE_I),
+      'NON_FINITE_POSITION',
+      /positions\[23\]/,
+      /vertex 7\b/,
+      /\bz\b/,
+      /Infinity/,
+    );
+    expectError(
+      () => call(withPosition(0, -Infinity), CUBE_I),
+      'NON_FINITE_POSITION',
+      /positions\[0\]/,
+      /vertex 0\b/,
+      /\bx\b/,
+      /-Infinity/,
+    );
+    expectError(
+      () => call(withPosition(13, NaN, Float32Array), CUBE_I),
+      'NON_FINITE_POSITION',
+      /positions\[13\]/,
+      /vertex 4\b/,
+      /NaN/,
+    );
     // The first bad value is the one reported.
     const two = withPosition(20, NaN);
     two[4] = Infinity;
@@ -143,8 +202,11 @@ describe.each([
     const indices = new Uint32Array(900).map((_, k) => (k * 37) % 1024);
     indices[812] = 1030;
     indices[841] = 5000;
-    expectError(() => call(positions, indices), 'INDEX_OUT_OF_RANGE',
-      /^index 1030 at triangle 270 is out of range \(1024 vertices\)$/);
+    expectError(
+      () => call(positions, indices),
+      'INDEX_OUT_OF_RANGE',
+      /^index 1030 at triangle 270 is out of range \(1024 vertices\)$/,
+    );
     // Off by one: index == vertex count.
     const i8 = new Uint32Array(CUBE_I);
     i8[35] = 8;
@@ -160,8 +222,12 @@ describe.each([
 
   test('indices into an empty positions array are out of range', () => {
     // Three indices but no vertex at all: index 0 of triangle 0 does not exist.
-    expectError(() => call(new Float64Array(0), new Uint32Array([0, 1, 2])), 'INDEX_OUT_OF_RANGE',
-      /index 0 at triangle 0\b/, /0 vertices/);
+    expectError(
+      () => call(new Float64Array(0), new Uint32Array([0, 1, 2])),
+      'INDEX_OUT_OF_RANGE',
+      /index 0 at triangle 0\b/,
+      /0 vertices/,
+    );
   });
 
   test('lengths that are not a multiple of 3', () => {
@@ -238,7 +304,12 @@ describe('mesh options', () => {
   test('zero / negative / NaN / Infinity / non-number density', () => {
     for (const d of [0, -0, -1, -1e-300, NaN, Infinity, -Infinity]) {
       const shown = Object.is(d, -0) ? '-0' : String(d);
-      expectError(() => mp.mesh(CUBE_P, CUBE_I, { density: d }), 'INVALID_DENSITY', /density/, new RegExp(`got ${shown}\\)`));
+      expectError(
+        () => mp.mesh(CUBE_P, CUBE_I, { density: d }),
+        'INVALID_DENSITY',
+        /density/,
+        new RegExp(`got ${shown}\\)`),
+      );
     }
     for (const d of ['1', null, [1], {}, 1n, true]) {
       expectError(() => mp.mesh(CUBE_P, CUBE_I, { density: d }), 'INVALID_DENSITY', /density must be a number/);
@@ -247,7 +318,12 @@ describe('mesh options', () => {
 
   test('zero / negative / NaN / Infinity / non-number mass', () => {
     for (const m of [0, -2, NaN, Infinity, -Infinity]) {
-      expectError(() => mp.mesh(CUBE_P, CUBE_I, { mass: m }), 'INVALID_MASS', /mass/, new RegExp(`got ${String(m)}\\)`));
+      expectError(
+        () => mp.mesh(CUBE_P, CUBE_I, { mass: m }),
+        'INVALID_MASS',
+        /mass/,
+        new RegExp(`got ${String(m)}\\)`),
+      );
     }
     for (const m of ['3', null, [3], {}]) {
       expectError(() => mp.mesh(CUBE_P, CUBE_I, { mass: m }), 'INVALID_MASS', /mass must be a number/);
@@ -255,12 +331,24 @@ describe('mesh options', () => {
   });
 
   test('both density and mass', () => {
-    expectError(() => mp.mesh(CUBE_P, CUBE_I, { density: 1, mass: 1 }), 'INVALID_OPTIONS', /density/, /mass/, /not both/);
+    expectError(
+      () => mp.mesh(CUBE_P, CUBE_I, { density: 1, mass: 1 }),
+      'INVALID_OPTIONS',
+      /density/,
+      /mass/,
+      /not both/,
+    );
     expectError(() => mp.mesh(CUBE_P, CUBE_I, { density: 2, mass: 5 }), 'INVALID_OPTIONS', /not both/);
   });
 
   test('options that are not an object', () => {
-    for (const [o, what] of [[null, /null/], [5, /number/], ['dense', /string/], [[1], /Array/], [true, /boolean/]]) {
+    for (const [o, what] of [
+      [null, /null/],
+      [5, /number/],
+      ['dense', /string/],
+      [[1], /Array/],
+      [true, /boolean/],
+    ]) {
       expectError(() => mp.mesh(CUBE_P, CUBE_I, o), 'INVALID_TYPE', /options must be an object/, what);
     }
   });
@@ -307,7 +395,9 @@ describe.each(Object.keys(SHAPES))('%s', (shape) => {
     names.forEach((name, k) => {
       // A capsule of length 0 is a sphere (three.js's CapsuleGeometry(r, 0) draws one): valid.
       const zeroValid = shape === 'capsule' && name === 'length';
-      for (const bad of zeroValid ? [-1, -2.5, NaN, Infinity, -Infinity] : [0, -0, -1, -2.5, NaN, Infinity, -Infinity]) {
+      for (const bad of zeroValid
+        ? [-1, -2.5, NaN, Infinity, -Infinity]
+        : [0, -0, -1, -2.5, NaN, Infinity, -Infinity]) {
         const args = [...good];
         args[k] = bad;
         const shown = Object.is(bad, -0) ? '-0' : String(bad);
@@ -318,7 +408,14 @@ describe.each(Object.keys(SHAPES))('%s', (shape) => {
 
   test('non-number and missing dimensions', () => {
     names.forEach((name, k) => {
-      for (const [bad, what] of [['2', /string/], [null, /null/], [undefined, /undefined/], [{}, /Object/], [[1], /Array/], [2n, /bigint/]]) {
+      for (const [bad, what] of [
+        ['2', /string/],
+        [null, /null/],
+        [undefined, /undefined/],
+        [{}, /Object/],
+        [[1], /Array/],
+        [2n, /bigint/],
+      ]) {
         const args = [...good];
         args[k] = bad;
         expectError(() => call(args), 'INVALID_DIMENSION', new RegExp(`\\b${name}\\b`), /must be a number/, what);
@@ -351,22 +448,26 @@ describe.each(Object.keys(SHAPES))('%s', (shape) => {
 test('shapes never return non-finite results for finite positive dimensions', () => {
   // 1e200³ overflows a double: the library must either say so or return finite numbers, never
   // a body of infinite mass (Infinity shows up as null in JSON and breaks every later step).
-  expectEach([
-    ['box(1e200, 1e200, 1e200)', () => mp.box(1e200, 1e200, 1e200)],
-    ['sphere(1e150)', () => mp.sphere(1e150)],
-    ['cylinder(1e120, 1e120)', () => mp.cylinder(1e120, 1e120)],
-  ], (call) => {
-    let result;
-    try {
-      result = call();
-    } catch (e) {
-      expect(e).toBeInstanceOf(MassPropertiesError);
-      expect(mp.errorCodes).toContain(e.code);
-      return;
-    }
-    const numbers = [result.mass, result.volume, result.density, ...result.centerOfMass, ...result.inertia];
-    if (!numbers.every(Number.isFinite)) throw new Error(`returned non-finite numbers: mass ${result.mass}, volume ${result.volume}`);
-  });
+  expectEach(
+    [
+      ['box(1e200, 1e200, 1e200)', () => mp.box(1e200, 1e200, 1e200)],
+      ['sphere(1e150)', () => mp.sphere(1e150)],
+      ['cylinder(1e120, 1e120)', () => mp.cylinder(1e120, 1e120)],
+    ],
+    (call) => {
+      let result;
+      try {
+        result = call();
+      } catch (e) {
+        expect(e).toBeInstanceOf(MassPropertiesError);
+        expect(mp.errorCodes).toContain(e.code);
+        return;
+      }
+      const numbers = [result.mass, result.volume, result.density, ...result.centerOfMass, ...result.inertia];
+      if (!numbers.every(Number.isFinite))
+        throw new Error(`returned non-finite numbers: mass ${result.mass}, volume ${result.volume}`);
+    },
+  );
   expectUnitCube(mp.mesh(CUBE_P, CUBE_I));
 });
 
@@ -421,17 +522,32 @@ describe('transform', () => {
 
   test('non-unit, zero or NaN quaternion', () => {
     const cube = mp.mesh(CUBE_P, CUBE_I);
-    expectError(() => mp.transform(cube, { quaternion: [0, 0, 0, 2] }), 'INVALID_TRANSFORM', /quaternion/, /unit length/, /\b2\b/);
+    expectError(
+      () => mp.transform(cube, { quaternion: [0, 0, 0, 2] }),
+      'INVALID_TRANSFORM',
+      /quaternion/,
+      /unit length/,
+      /\b2\b/,
+    );
     expectError(() => mp.transform(cube, { quaternion: [1, 1, 1, 1] }), 'INVALID_TRANSFORM', /quaternion/, /\b2\b/);
     expectError(() => mp.transform(cube, { quaternion: [0, 0, 0, 0] }), 'INVALID_TRANSFORM', /quaternion/, /\b0\b/);
     expectError(() => mp.transform(cube, { quaternion: [0, 0, NaN, 1] }), 'INVALID_TRANSFORM', /quaternion/, /NaN/);
-    expectError(() => mp.transform(cube, { quaternion: [0, 0, 1] }), 'INVALID_TRANSFORM', /quaternion/, /4 finite numbers/);
+    expectError(
+      () => mp.transform(cube, { quaternion: [0, 0, 1] }),
+      'INVALID_TRANSFORM',
+      /quaternion/,
+      /4 finite numbers/,
+    );
     expectError(() => mp.transform(cube, { quaternion: 'identity' }), 'INVALID_TRANSFORM', /quaternion/);
   });
 
   test('zero, NaN or malformed scale and position', () => {
     const cube = mp.mesh(CUBE_P, CUBE_I);
-    for (const s of [[0, 1, 1], [1, 0, 1], [1, 1, -0]]) {
+    for (const s of [
+      [0, 1, 1],
+      [1, 0, 1],
+      [1, 1, -0],
+    ]) {
       expectError(() => mp.transform(cube, { scale: s }), 'INVALID_TRANSFORM', /scale/, /zero/);
     }
     expectError(() => mp.transform(cube, { scale: [1, NaN, 1] }), 'INVALID_TRANSFORM', /scale/);
@@ -454,7 +570,8 @@ describe('transform', () => {
     const moved = mp.transform(mp.mesh(CUBE_P, CUBE_I), { position: [1, 2, 3] });
     expect(moved.centerOfMass).toEqual([1.5, 2.5, 3.5]);
     expect(moved.volume).toBe(1);
-    for (let i = 0; i < 9; i++) expect(Math.abs(moved.inertia[i] - (i % 4 === 0 ? 1 / 6 : 0))).toBeLessThanOrEqual(EXACT);
+    for (let i = 0; i < 9; i++)
+      expect(Math.abs(moved.inertia[i] - (i % 4 === 0 ? 1 / 6 : 0))).toBeLessThanOrEqual(EXACT);
   });
 });
 
@@ -500,9 +617,12 @@ describe('inertiaAbout', () => {
     const cube = mp.mesh(CUBE_P, CUBE_I);
     // The volume is not used here, so a volume of the wrong sign is left out; every other defect
     // (no mass, NaN or infinite mass, an unphysical tensor) makes the answer meaningless.
-    expectEach(malformedBodies(cube).filter(([label]) => !label.startsWith('volume')), (body, what) => {
-      expectError(() => mp.inertiaAbout(body, [0, 0, 0]), 'INVALID_BODY', what);
-    });
+    expectEach(
+      malformedBodies(cube).filter(([label]) => !label.startsWith('volume')),
+      (body, what) => {
+        expectError(() => mp.inertiaAbout(body, [0, 0, 0]), 'INVALID_BODY', what);
+      },
+    );
   });
 
   test('bad point', () => {
@@ -547,43 +667,110 @@ describe('simulateRotation', () => {
   test('missing or malformed vectors', () => {
     expectError(() => mp.simulateRotation(), 'INVALID_ARGUMENT', /options object/);
     expectError(() => mp.simulateRotation({}), 'INVALID_ARGUMENT', /principalMoments/);
-    expectError(() => mp.simulateRotation({ ...ok, principalMoments: [1, 2] }), 'INVALID_ARGUMENT', /principalMoments/, /3 finite numbers/);
-    expectError(() => mp.simulateRotation({ ...ok, principalMoments: [1, NaN, 3] }), 'INVALID_ARGUMENT', /principalMoments/);
-    expectError(() => mp.simulateRotation({ ...ok, principalMoments: 'inertia' }), 'INVALID_ARGUMENT', /principalMoments/);
-    expectError(() => mp.simulateRotation({ ...ok, angularVelocity: undefined }), 'INVALID_ARGUMENT', /angularVelocity/);
-    expectError(() => mp.simulateRotation({ ...ok, angularVelocity: [0, Infinity, 0] }), 'INVALID_ARGUMENT', /angularVelocity/);
+    expectError(
+      () => mp.simulateRotation({ ...ok, principalMoments: [1, 2] }),
+      'INVALID_ARGUMENT',
+      /principalMoments/,
+      /3 finite numbers/,
+    );
+    expectError(
+      () => mp.simulateRotation({ ...ok, principalMoments: [1, NaN, 3] }),
+      'INVALID_ARGUMENT',
+      /principalMoments/,
+    );
+    expectError(
+      () => mp.simulateRotation({ ...ok, principalMoments: 'inertia' }),
+      'INVALID_ARGUMENT',
+      /principalMoments/,
+    );
+    expectError(
+      () => mp.simulateRotation({ ...ok, angularVelocity: undefined }),
+      'INVALID_ARGUMENT',
+      /angularVelocity/,
+    );
+    expectError(
+      () => mp.simulateRotation({ ...ok, angularVelocity: [0, Infinity, 0] }),
+      'INVALID_ARGUMENT',
+      /angularVelocity/,
+    );
     expectError(() => mp.simulateRotation({ ...ok, orientation: [0, 0, NaN, 1] }), 'INVALID_ARGUMENT', /orientation/);
     expectError(() => mp.simulateRotation({ ...ok, orientation: [0, 0, 1] }), 'INVALID_ARGUMENT', /orientation/);
   });
 
   test('options that are not an object', () => {
-    expectEach([['null', null], ['5', 5], ["'spin'", 'spin']], (o) => {
-      expectError(() => mp.simulateRotation(o), 'INVALID_ARGUMENT', /principalMoments|options/);
-    });
+    expectEach(
+      [
+        ['null', null],
+        ['5', 5],
+        ["'spin'", 'spin'],
+      ],
+      (o) => {
+        expectError(() => mp.simulateRotation(o), 'INVALID_ARGUMENT', /principalMoments|options/);
+      },
+    );
   });
 
   test('non-unit orientation', () => {
-    expectError(() => mp.simulateRotation({ ...ok, orientation: [0, 0, 0, 2] }), 'INVALID_ARGUMENT', /orientation/, /unit length/, /\b2\b/);
-    expectError(() => mp.simulateRotation({ ...ok, orientation: [0, 0, 0, 0] }), 'INVALID_ARGUMENT', /orientation/, /\b0\b/);
+    expectError(
+      () => mp.simulateRotation({ ...ok, orientation: [0, 0, 0, 2] }),
+      'INVALID_ARGUMENT',
+      /orientation/,
+      /unit length/,
+      /\b2\b/,
+    );
+    expectError(
+      () => mp.simulateRotation({ ...ok, orientation: [0, 0, 0, 0] }),
+      'INVALID_ARGUMENT',
+      /orientation/,
+      /\b0\b/,
+    );
   });
 
   test('bad duration and timeStep', () => {
-    expectError(() => mp.simulateRotation({ ...ok, duration: undefined }), 'INVALID_ARGUMENT', /duration must be a number/);
+    expectError(
+      () => mp.simulateRotation({ ...ok, duration: undefined }),
+      'INVALID_ARGUMENT',
+      /duration must be a number/,
+    );
     expectError(() => mp.simulateRotation({ ...ok, duration: '1s' }), 'INVALID_ARGUMENT', /duration/, /string/);
     for (const d of [-1, NaN, Infinity]) {
-      expectError(() => mp.simulateRotation({ ...ok, duration: d }), 'INVALID_ARGUMENT', /duration/, new RegExp(`got ${d}\\)`));
+      expectError(
+        () => mp.simulateRotation({ ...ok, duration: d }),
+        'INVALID_ARGUMENT',
+        /duration/,
+        new RegExp(`got ${d}\\)`),
+      );
     }
     for (const s of [0, -0.1, NaN, Infinity]) {
-      expectError(() => mp.simulateRotation({ ...ok, timeStep: s }), 'INVALID_ARGUMENT', /timeStep/, new RegExp(`got ${s}\\)`));
+      expectError(
+        () => mp.simulateRotation({ ...ok, timeStep: s }),
+        'INVALID_ARGUMENT',
+        /timeStep/,
+        new RegExp(`got ${s}\\)`),
+      );
     }
     expectError(() => mp.simulateRotation({ ...ok, timeStep: null }), 'INVALID_ARGUMENT', /timeStep/, /null/);
     // 1e6 s in 1 µs steps is 1e12 steps: refused at once (the bound is the core's kMaxSpinSteps).
-    expectError(() => mp.simulateRotation({ ...ok, duration: 1e6, timeStep: 1e-6 }), 'INVALID_ARGUMENT', /more than the 1e\+06/);
+    expectError(
+      () => mp.simulateRotation({ ...ok, duration: 1e6, timeStep: 1e-6 }),
+      'INVALID_ARGUMENT',
+      /more than the 1e\+06/,
+    );
   });
 
   test('moments that are not a body', () => {
-    for (const m of [[1, 1, 5], [0, 2, 3], [-1, 2, 3], [1, 2, -3]]) {
-      expectError(() => mp.simulateRotation({ ...ok, principalMoments: m }), 'INVALID_BODY', /principal moments/, /triangle inequality|positive/);
+    for (const m of [
+      [1, 1, 5],
+      [0, 2, 3],
+      [-1, 2, 3],
+      [1, 2, -3],
+    ]) {
+      expectError(
+        () => mp.simulateRotation({ ...ok, principalMoments: m }),
+        'INVALID_BODY',
+        /principal moments/,
+        /triangle inequality|positive/,
+      );
     }
   });
 

@@ -20,7 +20,7 @@ function near(a, b, tol) {
 // The closed form of a solid box w × h × d at density 1: V (h² + d²) / 12 and cyclically.
 function boxInertia(w, h, d) {
   const v = w * h * d;
-  return [v * (h * h + d * d) / 12, 0, 0, 0, v * (w * w + d * d) / 12, 0, 0, 0, v * (w * w + h * h) / 12];
+  return [(v * (h * h + d * d)) / 12, 0, 0, 0, (v * (w * w + d * d)) / 12, 0, 0, 0, (v * (w * w + h * h)) / 12];
 }
 
 function expectCode(fn, code, pattern) {
@@ -94,12 +94,14 @@ test('the module functions work when destructured', () => {
   const { positions, indices } = cube();
   expect(mesh(positions, indices).volume).toBe(1);
   expect(combine([box(1, 1, 1), box(1, 1, 1)]).mass).toBe(2);
-  expect(simulateRotation({ principalMoments: [1, 2, 3], angularVelocity: [0, 0, 1], duration: 1 }).kineticEnergy).toBe(1.5);
+  expect(simulateRotation({ principalMoments: [1, 2, 3], angularVelocity: [0, 0, 1], duration: 1 }).kineticEnergy).toBe(
+    1.5,
+  );
   expect(errorCodes).toContain('INVALID_BODY');
   expect(Object.isFrozen(mp)).toBe(true);
 });
 
-test('simulateRotation has one default timeStep, the core\'s 1/240 s', () => {
+test("simulateRotation has one default timeStep, the core's 1/240 s", () => {
   // Cause: the C++ header said 1e-3 and the JS 1/240. The JS now reads the core's default.
   const spin = { principalMoments: [1, 2, 3], angularVelocity: [0.3, 2, 0.1], duration: 0.5 };
   const byDefault = mp.simulateRotation(spin);
@@ -182,7 +184,11 @@ describe('no input corrupts the module', () => {
     const shadowed = new Float64Array(positions);
     Object.defineProperty(shadowed, 'length', { value: 1e9 });
     const lying = new Uint32Array(indices);
-    Object.defineProperty(lying, 'length', { get: () => { throw new Error('length getter'); } });
+    Object.defineProperty(lying, 'length', {
+      get: () => {
+        throw new Error('length getter');
+      },
+    });
     expect(mp.mesh(shadowed, lying).volume).toBe(1);
     hammer(() => mp.mesh(shadowed, lying));
   });
@@ -190,7 +196,12 @@ describe('no input corrupts the module', () => {
   test('an enumerable property on Object.prototype changes nothing', () => {
     const { positions, indices } = cube();
     // eslint-disable-next-line no-extend-native
-    Object.defineProperty(Object.prototype, 'polluted', { value: 1, enumerable: true, configurable: true, writable: true });
+    Object.defineProperty(Object.prototype, 'polluted', {
+      value: 1,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
     try {
       expect(mp.mesh(positions, indices).volume).toBe(1);
       expect(mp.box(1, 2, 3).mass).toBe(6);
@@ -206,9 +217,23 @@ describe('no input corrupts the module', () => {
 
   test('getters and proxies that throw become typed errors', () => {
     const { positions } = cube();
-    const throwing = { get density() { throw new Error('no density'); } };
+    const throwing = {
+      get density() {
+        throw new Error('no density');
+      },
+    };
     expectCode(() => mp.mesh(positions, null, throwing), 'INVALID_ARGUMENT', /no density/);
-    const proxy = new Proxy({}, { get() { throw new Error('trap'); }, ownKeys() { throw new Error('trap'); } });
+    const proxy = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('trap');
+        },
+        ownKeys() {
+          throw new Error('trap');
+        },
+      },
+    );
     expectCode(() => mp.box(1, 1, 1, proxy), 'INVALID_ARGUMENT', /trap/);
     hammer(() => mp.combine([proxy]));
   });
@@ -243,7 +268,11 @@ describe('options are read the way users write them', () => {
   });
 
   test('an unknown key is refused with a hint', () => {
-    expectCode(() => mp.mesh(positions, indices, { densty: 7800 }), 'INVALID_OPTIONS', /'densty'.*did you mean 'density'/);
+    expectCode(
+      () => mp.mesh(positions, indices, { densty: 7800 }),
+      'INVALID_OPTIONS',
+      /'densty'.*did you mean 'density'/,
+    );
     expectCode(() => mp.box(1, 1, 1, Object.create({ mas: 3 })), 'INVALID_OPTIONS', /did you mean 'mass'/);
   });
 
@@ -283,20 +312,41 @@ describe('every ok result is finite and physical', () => {
   });
 
   test('spins whose momentum or energy overflow are refused', () => {
-    expectCode(() => mp.simulateRotation({ principalMoments: [1, 2, 3], angularVelocity: [1e160, 0, 0], duration: 1 }),
-      'INVALID_ARGUMENT', /beyond double precision/);
-    expectCode(() => mp.simulateRotation({ principalMoments: [1e300, 2e300, 3e300], angularVelocity: [1e10, 0, 0], duration: 1 }),
-      'INVALID_ARGUMENT', /beyond double precision/);
+    expectCode(
+      () => mp.simulateRotation({ principalMoments: [1, 2, 3], angularVelocity: [1e160, 0, 0], duration: 1 }),
+      'INVALID_ARGUMENT',
+      /beyond double precision/,
+    );
+    expectCode(
+      () =>
+        mp.simulateRotation({ principalMoments: [1e300, 2e300, 3e300], angularVelocity: [1e10, 0, 0], duration: 1 }),
+      'INVALID_ARGUMENT',
+      /beyond double precision/,
+    );
   });
 
   test('spins that would need too many steps are refused at once; symmetric bodies are exact at any length', () => {
-    expectCode(() => mp.simulateRotation({ principalMoments: [1, 2, 3], angularVelocity: [0, 1, 0.1], duration: 1e3, timeStep: 1e-7 }),
-      'INVALID_ARGUMENT', /advance in several calls/);
+    expectCode(
+      () =>
+        mp.simulateRotation({
+          principalMoments: [1, 2, 3],
+          angularVelocity: [0, 1, 0.1],
+          duration: 1e3,
+          timeStep: 1e-7,
+        }),
+      'INVALID_ARGUMENT',
+      /advance in several calls/,
+    );
     // I1 = I2 = 1, I3 = 2, ω = (1, 0, 1): in the body frame ω turns about the symmetry axis at
     // rate (I3 − I1)/I1 · ω3 = 1 rad/s (Euler's equations of a symmetric top: I1 ω1' = (I2 − I3) ω2 ω3
     // = −ω2 and I2 ω2' = (I3 − I1) ω3 ω1 = ω1), so after t the body-frame ω is (cos t, sin t, 1).
     const t = 1e6;
-    const s = mp.simulateRotation({ principalMoments: [1, 1, 2], angularVelocity: [1, 0, 1], duration: t, timeStep: 1e-6 });
+    const s = mp.simulateRotation({
+      principalMoments: [1, 1, 2],
+      angularVelocity: [1, 0, 1],
+      duration: t,
+      timeStep: 1e-6,
+    });
     near(s.angularVelocity, [Math.cos(t), Math.sin(t), 1], 1e-9);
   });
 });

@@ -3,8 +3,28 @@
 import { init, MassPropertiesError } from '../../js/index.js';
 import { Fraction, exactMassProperties, frac, maxAbs } from './helpers/exact.js';
 import {
-  box, torus, lPrism, tetrahedron, concat, flip, translate, rotate, scale, mapPositions, rng, randomRotation,
-  quaternionToMatrix, axisAngle, matMul, transpose, matVec, det3, dot, maxAbsDiff, maxAbsEntry, boundingDiagonal,
+  box,
+  torus,
+  lPrism,
+  tetrahedron,
+  concat,
+  flip,
+  translate,
+  rotate,
+  scale,
+  mapPositions,
+  rng,
+  randomRotation,
+  quaternionToMatrix,
+  axisAngle,
+  matMul,
+  transpose,
+  matVec,
+  det3,
+  dot,
+  maxAbsDiff,
+  maxAbsEntry,
+  boundingDiagonal,
 } from './helpers/meshes.js';
 
 const EPS = 2 ** -52;
@@ -58,10 +78,19 @@ describe('translation', () => {
     const m = lumpy();
     const size = boundingDiagonal(m.positions);
     const a = measure(m);
-    for (const t of [[3.25, -7.5, 12.125], [-100, 250, 0.5], [0.1, 0.2, 0.3]]) {
+    for (const t of [
+      [3.25, -7.5, 12.125],
+      [-100, 250, 0.5],
+      [0.1, 0.2, 0.3],
+    ]) {
       const b = measure(translate(m, t));
       expect(Math.abs(b.volume / a.volume - 1)).toBeLessThanOrEqual(TOL);
-      expect(maxAbsDiff(b.centerOfMass, a.centerOfMass.map((c, i) => c + t[i]))).toBeLessThanOrEqual(TOL * size + 4 * EPS * 300);
+      expect(
+        maxAbsDiff(
+          b.centerOfMass,
+          a.centerOfMass.map((c, i) => c + t[i]),
+        ),
+      ).toBeLessThanOrEqual(TOL * size + 4 * EPS * 300);
       expect(maxAbsDiff(b.inertia, a.inertia)).toBeLessThanOrEqual(TOL * maxAbsEntry(a.inertia));
       a.principalAxes.forEach((axis, i) => expectSameAxis(b.principalAxes[i], axis));
     }
@@ -74,7 +103,12 @@ describe('translation', () => {
     const b = exactMassProperties(translate(m, t).positions, m.indices);
     a.inertia.forEach((x, k) => expect(b.inertia[k].equals(x)).toBe(true));
     const r = measure(translate(m, t));
-    expect(maxAbsDiff(r.inertia, a.inertia.map((x) => x.toNumber()))).toBeLessThanOrEqual(TOL * maxAbs(a.inertia).toNumber());
+    expect(
+      maxAbsDiff(
+        r.inertia,
+        a.inertia.map((x) => x.toNumber()),
+      ),
+    ).toBeLessThanOrEqual(TOL * maxAbs(a.inertia).toNumber());
   });
 });
 
@@ -109,8 +143,18 @@ describe('scaling', () => {
     expect(Math.abs(b.mass / (a.mass * s ** 3) - 1)).toBeLessThanOrEqual(TOL);
     const I = a.inertia.map((x) => x * s ** 5);
     expect(maxAbsDiff(b.inertia, I)).toBeLessThanOrEqual(TOL * maxAbsEntry(I));
-    expect(maxAbsDiff(b.centerOfMass, a.centerOfMass.map((c) => c * s))).toBeLessThanOrEqual(TOL * s * boundingDiagonal(m.positions));
-    expect(maxAbsDiff(b.principalMoments, a.principalMoments.map((x) => x * s ** 5))).toBeLessThanOrEqual(TOL * s ** 5 * a.principalMoments[2]);
+    expect(
+      maxAbsDiff(
+        b.centerOfMass,
+        a.centerOfMass.map((c) => c * s),
+      ),
+    ).toBeLessThanOrEqual(TOL * s * boundingDiagonal(m.positions));
+    expect(
+      maxAbsDiff(
+        b.principalMoments,
+        a.principalMoments.map((x) => x * s ** 5),
+      ),
+    ).toBeLessThanOrEqual(TOL * s ** 5 * a.principalMoments[2]);
   });
 });
 
@@ -124,8 +168,15 @@ describe('density and mass options', () => {
       expect(b.volume).toBe(a.volume);
       expect(b.centerOfMass).toEqual(a.centerOfMass);
       expect(Math.abs(b.mass / (rho * a.volume) - 1)).toBeLessThanOrEqual(EPS);
-      b.inertia.forEach((x, k) => expect(Math.abs(x - rho * a.inertia[k])).toBeLessThanOrEqual(2 * EPS * Math.abs(rho * a.inertia[k])));
-      expect(maxAbsDiff(b.principalMoments, a.principalMoments.map((x) => rho * x))).toBeLessThanOrEqual(TOL * rho * a.principalMoments[2]);
+      b.inertia.forEach((x, k) =>
+        expect(Math.abs(x - rho * a.inertia[k])).toBeLessThanOrEqual(2 * EPS * Math.abs(rho * a.inertia[k])),
+      );
+      expect(
+        maxAbsDiff(
+          b.principalMoments,
+          a.principalMoments.map((x) => rho * x),
+        ),
+      ).toBeLessThanOrEqual(TOL * rho * a.principalMoments[2]);
       a.principalAxes.forEach((axis, i) => expectSameAxis(b.principalAxes[i], axis, 1e-14));
     }
   });
@@ -173,7 +224,11 @@ describe('combine (additivity)', () => {
   });
 
   test('disjoint bodies combine to the measure of their concatenated mesh', () => {
-    const parts = [lPrism(1, 0.75), translate(torus(2, 0.5, 24, 12), [5, 0, 0]), tetrahedron([0, 0, 3], [1, 0, 3], [0, 1, 3], [0, 0, 4])];
+    const parts = [
+      lPrism(1, 0.75),
+      translate(torus(2, 0.5, 24, 12), [5, 0, 0]),
+      tetrahedron([0, 0, 3], [1, 0, 3], [0, 1, 3], [0, 0, 4]),
+    ];
     const together = measure(concat(...parts));
     expectSameBody(mp.combine(parts.map((m) => measure(m))), together, 10);
   });
@@ -201,7 +256,12 @@ describe('holes: combine with { subtract: true }', () => {
     expect(exact.volume.equals(frac(24).sub(frac(1.5).mul(frac(1.5)).mul(frac(1.25))))).toBe(true);
     const I = exact.inertia.map((x) => x.toNumber());
     expect(maxAbsDiff(combined.inertia, I)).toBeLessThanOrEqual(TOL * maxAbsEntry(I));
-    expect(maxAbsDiff(combined.centerOfMass, exact.centerOfMass.map((x) => x.toNumber()))).toBeLessThanOrEqual(TOL * 5.4);
+    expect(
+      maxAbsDiff(
+        combined.centerOfMass,
+        exact.centerOfMass.map((x) => x.toNumber()),
+      ),
+    ).toBeLessThanOrEqual(TOL * 5.4);
     expect(combined.surfaceArea).toBeNull();
     expect(direct.surfaceArea).toBeCloseTo(2 * (12 + 8 + 6) + 2 * (1.5 * 1.5 + 1.5 * 1.25 + 1.5 * 1.25), 12);
   });
@@ -244,8 +304,14 @@ describe('transform(body, { position, quaternion, scale }) equals measuring the 
     ['translation only', { position: [1.5, -2, 30] }],
     ['rotation only', { quaternion: axisAngle([0.6, 0, 0.8], 1.1) }],
     ['uniform scale', { scale: [2.5, 2.5, 2.5] }],
-    ['non-uniform scale, rotation and translation', { position: [-4, 5, 6], quaternion: axisAngle([0, 0.6, -0.8], -2.3), scale: [1.5, 0.75, 2] }],
-    ['mirror (negative scale) with rotation and translation', { position: [1, 2, 3], quaternion: axisAngle([1, 0, 0], 0.7), scale: [-1.25, 0.5, 2] }],
+    [
+      'non-uniform scale, rotation and translation',
+      { position: [-4, 5, 6], quaternion: axisAngle([0, 0.6, -0.8], -2.3), scale: [1.5, 0.75, 2] },
+    ],
+    [
+      'mirror (negative scale) with rotation and translation',
+      { position: [1, 2, 3], quaternion: axisAngle([1, 0, 0], 0.7), scale: [-1.25, 0.5, 2] },
+    ],
     ['point reflection (all scales negative)', { scale: [-1, -1, -1] }],
   ];
 
@@ -274,7 +340,9 @@ describe('transform(body, { position, quaternion, scale }) equals measuring the 
     const uniform = Math.abs(s[0]) === Math.abs(s[1]) && Math.abs(s[1]) === Math.abs(s[2]);
     if (uniform) {
       expect(Math.abs(viaTransform.surfaceArea / direct.surfaceArea - 1)).toBeLessThanOrEqual(TOL);
-      expect(maxAbsDiff(viaTransform.surfaceCentroid, direct.surfaceCentroid)).toBeLessThanOrEqual(TOL * size + 4 * EPS * 40);
+      expect(maxAbsDiff(viaTransform.surfaceCentroid, direct.surfaceCentroid)).toBeLessThanOrEqual(
+        TOL * size + 4 * EPS * 40,
+      );
     } else {
       expect(viaTransform.surfaceArea).toBeNull();
     }
@@ -292,7 +360,8 @@ describe('transform(body, { position, quaternion, scale }) equals measuring the 
     const t1 = { position: [1, 0, -1], quaternion: axisAngle([0, 0, 1], 0.4) };
     const t2 = { position: [0, 3, 0], quaternion: axisAngle([1, 0, 0], -1.2) };
     const twice = mp.transform(mp.transform(measure(m), t1), t2);
-    const R1 = quaternionToMatrix(t1.quaternion), R2 = quaternionToMatrix(t2.quaternion);
+    const R1 = quaternionToMatrix(t1.quaternion),
+      R2 = quaternionToMatrix(t2.quaternion);
     const moved = mapPositions(mapPositions(m, R1, t1.position), R2, t2.position);
     expectSameBody(twice, measure(moved), boundingDiagonal(moved.positions));
   });
@@ -305,7 +374,8 @@ describe('inertiaAbout(body, point, rotation)', () => {
     const d = body.centerOfMass.map((c, i) => c - point[i]);
     const d2 = dot(d, d);
     const J = body.inertia.map((x, k) => {
-      const i = Math.floor(k / 3), j = k % 3;
+      const i = Math.floor(k / 3),
+        j = k % 3;
       return x + body.mass * ((i === j ? d2 : 0) - d[i] * d[j]);
     });
     const R = quaternionToMatrix(q);
@@ -314,7 +384,9 @@ describe('inertiaAbout(body, point, rotation)', () => {
 
   test('about the center of mass in world axes it is the inertia itself', () => {
     const body = measure(lumpy());
-    expect(maxAbsDiff(mp.inertiaAbout(body, body.centerOfMass), body.inertia)).toBeLessThanOrEqual(4 * EPS * maxAbsEntry(body.inertia));
+    expect(maxAbsDiff(mp.inertiaAbout(body, body.centerOfMass), body.inertia)).toBeLessThanOrEqual(
+      4 * EPS * maxAbsEntry(body.inertia),
+    );
   });
 
   test('matches the parallel-axis theorem about points and rotated frames', () => {
@@ -324,7 +396,9 @@ describe('inertiaAbout(body, point, rotation)', () => {
       const point = [random() * 10 - 5, random() * 10 - 5, random() * 10 - 5];
       const { quaternion } = randomRotation(random);
       const expected = parallelAxis(body, point, quaternion);
-      expect(maxAbsDiff(mp.inertiaAbout(body, point, quaternion), expected)).toBeLessThanOrEqual(TOL * maxAbsEntry(expected));
+      expect(maxAbsDiff(mp.inertiaAbout(body, point, quaternion), expected)).toBeLessThanOrEqual(
+        TOL * maxAbsEntry(expected),
+      );
     }
   });
 
@@ -334,7 +408,13 @@ describe('inertiaAbout(body, point, rotation)', () => {
     const m = lumpy();
     const body = measure(m, { density: 3 });
     const p = [-2.5, 4.25, 1.125];
-    const S = exactMassProperties(translate(m, p.map((x) => -x)).positions, m.indices).secondMoment.map((x) => x.mul(3n));
+    const S = exactMassProperties(
+      translate(
+        m,
+        p.map((x) => -x),
+      ).positions,
+      m.indices,
+    ).secondMoment.map((x) => x.mul(3n));
     const trace = S[0].add(S[4]).add(S[8]);
     const J = S.map((x, k) => (k % 4 === 0 ? trace.sub(x) : x.neg()).toNumber());
     expect(maxAbsDiff(mp.inertiaAbout(body, p), J)).toBeLessThanOrEqual(TOL * maxAbsEntry(J));
@@ -350,7 +430,9 @@ describe('inertiaAbout(body, point, rotation)', () => {
     const body = measure(lumpy());
     const D = mp.inertiaAbout(body, body.centerOfMass, body.principalRotation);
     const scaleI = body.principalMoments[2];
-    expect(maxAbsDiff(D, [body.principalMoments[0], 0, 0, 0, body.principalMoments[1], 0, 0, 0, body.principalMoments[2]])).toBeLessThanOrEqual(TOL * scaleI);
+    expect(
+      maxAbsDiff(D, [body.principalMoments[0], 0, 0, 0, body.principalMoments[1], 0, 0, 0, body.principalMoments[2]]),
+    ).toBeLessThanOrEqual(TOL * scaleI);
   });
 });
 
@@ -361,7 +443,13 @@ describe('exact invariances of the exact reference', () => {
     const b = exactMassProperties(scale(m, 2).positions, m.indices);
     expect(b.volume.equals(a.volume.mul(8n))).toBe(true);
     a.inertia.forEach((x, k) => expect(b.inertia[k].equals(x.mul(32n))).toBe(true));
-    expect(Fraction.from(measure(scale(m, 2)).volume).sub(b.volume).abs().div(b.volume).toNumber()).toBeLessThanOrEqual(TOL);
+    expect(
+      Fraction.from(measure(scale(m, 2)).volume)
+        .sub(b.volume)
+        .abs()
+        .div(b.volume)
+        .toNumber(),
+    ).toBeLessThanOrEqual(TOL);
   });
 });
 

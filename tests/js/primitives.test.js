@@ -63,18 +63,46 @@ describe.each(SHAPES)('%s', (name, make) => {
     const r = make();
     // Plain data: nothing to .delete(), survives JSON and structured cloning (postMessage to a worker).
     expect(Object.getPrototypeOf(r)).toBe(Object.prototype);
-    expect(Object.keys(r).sort()).toEqual(['centerOfMass', 'density', 'diagnostics', 'inertia', 'mass', 'principalAxes',
-      'principalMoments', 'principalRotation', 'surfaceArea', 'surfaceCentroid', 'volume']);
+    expect(Object.keys(r).sort()).toEqual([
+      'centerOfMass',
+      'density',
+      'diagnostics',
+      'inertia',
+      'mass',
+      'principalAxes',
+      'principalMoments',
+      'principalRotation',
+      'surfaceArea',
+      'surfaceCentroid',
+      'volume',
+    ]);
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
     expect(structuredClone(r)).toEqual(r);
-    const arrays = { centerOfMass: 3, inertia: 9, principalMoments: 3, principalAxes: 3, principalRotation: 4, surfaceCentroid: 3 };
+    const arrays = {
+      centerOfMass: 3,
+      inertia: 9,
+      principalMoments: 3,
+      principalAxes: 3,
+      principalRotation: 4,
+      surfaceCentroid: 3,
+    };
     for (const [key, length] of Object.entries(arrays)) {
       expect(Array.isArray(r[key])).toBe(true);
       expect(r[key]).toHaveLength(length);
     }
     r.principalAxes.forEach((axis) => expect(Array.isArray(axis) && axis.length === 3).toBe(true));
-    const numbers = [r.mass, r.volume, r.density, r.surfaceArea, ...r.centerOfMass, ...r.inertia, ...r.principalMoments,
-      ...r.principalAxes.flat(), ...r.principalRotation, ...r.surfaceCentroid];
+    const numbers = [
+      r.mass,
+      r.volume,
+      r.density,
+      r.surfaceArea,
+      ...r.centerOfMass,
+      ...r.inertia,
+      ...r.principalMoments,
+      ...r.principalAxes.flat(),
+      ...r.principalRotation,
+      ...r.surfaceCentroid,
+    ];
     for (const x of numbers) expect(Number.isFinite(x)).toBe(true);
     // No mesh, so nothing to diagnose.
     expect(r.diagnostics).toBeNull();
@@ -104,7 +132,9 @@ function errorsByLevel(levels, make, analytic) {
     out.Izz.push(rel(r.inertia[8], analytic.inertia[8]));
     out.area.push(rel(r.surfaceArea, analytic.surfaceArea));
     out.com.push(Math.hypot(...r.centerOfMass.map((x, k) => x - analytic.centerOfMass[k])));
-    out.offDiagonal.push(Math.max(...[1, 2, 5].map((k) => Math.abs(r.inertia[k]))) / (r.inertia[0] + r.inertia[4] + r.inertia[8]));
+    out.offDiagonal.push(
+      Math.max(...[1, 2, 5].map((k) => Math.abs(r.inertia[k]))) / (r.inertia[0] + r.inertia[4] + r.inertia[8]),
+    );
   }
   return out;
 }
@@ -116,10 +146,13 @@ function expectQuadraticConvergence(errors, finest, label) {
     const ratio = errors[k - 1] / errors[k];
     const [lo, hi] = k === 1 ? [3.3, 4.7] : [3.7, 4.3];
     if (!(ratio >= lo && ratio <= hi)) {
-      throw new Error(`${label}: error ratio ${ratio} at doubling ${k} (errors ${errors.map((e) => e.toExponential(2)).join(', ')})`);
+      throw new Error(
+        `${label}: error ratio ${ratio} at doubling ${k} (errors ${errors.map((e) => e.toExponential(2)).join(', ')})`,
+      );
     }
   }
-  if (!(errors[errors.length - 1] <= finest)) throw new Error(`${label}: finest error ${errors[errors.length - 1]} > ${finest}`);
+  if (!(errors[errors.length - 1] <= finest))
+    throw new Error(`${label}: finest error ${errors[errors.length - 1]} > ${finest}`);
 }
 
 // Richardson: with error ≈ C/n², (4 Q(2n) − Q(n))/3 cancels the leading term; what remains is
@@ -127,7 +160,8 @@ function expectQuadraticConvergence(errors, finest, label) {
 function expectRichardson(meshes, get, want, tol, label) {
   const n = meshes.length;
   const extrapolated = (4 * get(meshes[n - 1]) - get(meshes[n - 2])) / 3;
-  if (!(rel(extrapolated, want) <= tol)) throw new Error(`${label}: Richardson ${extrapolated} vs ${want}: ${rel(extrapolated, want)} > ${tol}`);
+  if (!(rel(extrapolated, want) <= tol))
+    throw new Error(`${label}: Richardson ${extrapolated} vs ${want}: ${rel(extrapolated, want)} > ${tol}`);
 }
 
 const QUANTITIES = [
@@ -159,7 +193,11 @@ describe('three.js tessellations converge to the analytic shapes', () => {
   test('BoxGeometry(w, h, d) is box(w, h, d) at any segment count', () => {
     // Half-sizes 0.75, 1, 1.625 are exact in float32: the mesh is the box itself.
     const want = mp.box(1.5, 2, 3.25);
-    for (const segments of [[1, 1, 1], [2, 3, 4], [7, 1, 5]]) {
+    for (const segments of [
+      [1, 1, 1],
+      [2, 3, 4],
+      [7, 1, 5],
+    ]) {
       const { positions, indices } = arrays(new THREE.BoxGeometry(1.5, 2, 3.25, ...segments));
       const r = mp.mesh(positions, indices);
       expectRel(r.volume, want.volume, 1e-14);
@@ -172,10 +210,16 @@ describe('three.js tessellations converge to the analytic shapes', () => {
 
   test('SphereGeometry(r, 2n, n) → sphere(r)', () => {
     const r = 1.5;
-    checkConvergence('sphere', [8, 16, 32, 64, 128], (n) => arrays(new THREE.SphereGeometry(r, 2 * n, n)), mp.sphere(r), {
-      finest: 6e-4,
-      comTolerance: 1e-6,
-    });
+    checkConvergence(
+      'sphere',
+      [8, 16, 32, 64, 128],
+      (n) => arrays(new THREE.SphereGeometry(r, 2 * n, n)),
+      mp.sphere(r),
+      {
+        finest: 6e-4,
+        comTolerance: 1e-6,
+      },
+    );
   });
 
   test('SphereGeometry scaled by (rx, ry, rz) → ellipsoid(rx, ry, rz)', () => {
@@ -191,15 +235,24 @@ describe('three.js tessellations converge to the analytic shapes', () => {
       }
       return { positions: scaled, indices };
     };
-    checkConvergence('ellipsoid', [8, 16, 32, 64, 128], make, mp.ellipsoid(rx, ry, rz), { finest: 6e-4, comTolerance: 1e-6 });
+    checkConvergence('ellipsoid', [8, 16, 32, 64, 128], make, mp.ellipsoid(rx, ry, rz), {
+      finest: 6e-4,
+      comTolerance: 1e-6,
+    });
   });
 
   test('CylinderGeometry(r, r, h, N) → cylinder(r, h)', () => {
     const [r, h] = [0.75, 2.5];
-    checkConvergence('cylinder', [16, 32, 64, 128, 256], (n) => arrays(new THREE.CylinderGeometry(r, r, h, n)), mp.cylinder(r, h), {
-      finest: 3e-4,
-      comTolerance: 1e-6,
-    });
+    checkConvergence(
+      'cylinder',
+      [16, 32, 64, 128, 256],
+      (n) => arrays(new THREE.CylinderGeometry(r, r, h, n)),
+      mp.cylinder(r, h),
+      {
+        finest: 3e-4,
+        comTolerance: 1e-6,
+      },
+    );
   });
 
   test('ConeGeometry(r, h, N) → cone(r, h), in the same frame (apex up) and with the same surface centroid', () => {
@@ -207,32 +260,54 @@ describe('three.js tessellations converge to the analytic shapes', () => {
     const analytic = mp.cone(r, h);
     // Any pyramid has the cone's center of mass, so comTolerance holds at every level: a cone
     // built apex down, or off center, would fail it.
-    const e = checkConvergence('cone', [16, 32, 64, 128, 256], (n) => arrays(new THREE.ConeGeometry(r, h, n)), analytic, {
-      finest: 3e-4,
-      comTolerance: 1e-6,
-    });
+    const e = checkConvergence(
+      'cone',
+      [16, 32, 64, 128, 256],
+      (n) => arrays(new THREE.ConeGeometry(r, h, n)),
+      analytic,
+      {
+        finest: 3e-4,
+        comTolerance: 1e-6,
+      },
+    );
     const yS = analytic.surfaceCentroid[1];
-    expectQuadraticConvergence(e.meshes.map((m) => Math.abs(m.surfaceCentroid[1] - yS) / (h / 2)), 1e-5, 'cone surface centroid');
+    expectQuadraticConvergence(
+      e.meshes.map((m) => Math.abs(m.surfaceCentroid[1] - yS) / (h / 2)),
+      1e-5,
+      'cone surface centroid',
+    );
   });
 
   test('CapsuleGeometry(r, L, capSegments n, radialSegments 4n) → capsule(r, L)', () => {
     // three r187: new CapsuleGeometry(radius, height, capSegments, radialSegments, heightSegments),
     // `height` being the straight middle part — the `length` of mp.capsule.
     const [r, L] = [0.5, 1.25];
-    checkConvergence('capsule', [4, 8, 16, 32, 64], (n) => arrays(new THREE.CapsuleGeometry(r, L, n, 4 * n)), mp.capsule(r, L), {
-      finest: 3e-4,
-      comTolerance: 1e-6,
-    });
+    checkConvergence(
+      'capsule',
+      [4, 8, 16, 32, 64],
+      (n) => arrays(new THREE.CapsuleGeometry(r, L, n, 4 * n)),
+      mp.capsule(r, L),
+      {
+        finest: 3e-4,
+        comTolerance: 1e-6,
+      },
+    );
   });
 
   test('CapsuleGeometry(r, 0) → capsule(r, 0): a capsule of length 0 is accepted, as three.js draws it', () => {
     // The two caps meet at the equator (a band of zero-area triangles there): a sphere. That
     // capsule(r, 0) equals sphere(r) is proven in tests/cpp (CapsuleOfLengthZeroIsTheSphere).
     const r = 0.5;
-    checkConvergence('capsule of length 0', [4, 8, 16, 32, 64], (n) => arrays(new THREE.CapsuleGeometry(r, 0, n, 4 * n)), mp.capsule(r, 0), {
-      finest: 6e-4,
-      comTolerance: 1e-6,
-    });
+    checkConvergence(
+      'capsule of length 0',
+      [4, 8, 16, 32, 64],
+      (n) => arrays(new THREE.CapsuleGeometry(r, 0, n, 4 * n)),
+      mp.capsule(r, 0),
+      {
+        finest: 6e-4,
+        comTolerance: 1e-6,
+      },
+    );
   });
 
   test('the tessellations are measured the same with Float64 positions', () => {

@@ -3,8 +3,27 @@
 // finite and deterministic.
 import { init } from '../../js/index.js';
 import {
-  box, centeredBox, torus, lPrism, tetrahedron, concat, translate, rotate, scale, rng, randomRotation,
-  cylinderMesh, coneMesh, uvSphere, quaternionToMatrix, matVec, cross, dot, norm, maxAbsDiff, maxAbsEntry,
+  box,
+  centeredBox,
+  torus,
+  lPrism,
+  tetrahedron,
+  concat,
+  translate,
+  rotate,
+  scale,
+  rng,
+  randomRotation,
+  cylinderMesh,
+  coneMesh,
+  uvSphere,
+  quaternionToMatrix,
+  matVec,
+  cross,
+  dot,
+  norm,
+  maxAbsDiff,
+  maxAbsEntry,
 } from './helpers/meshes.js';
 
 const TOL = 1e-12;
@@ -47,19 +66,34 @@ function expectSameAxis(u, v, tol = 1e-10) {
 }
 
 // Bodies with three distinct principal moments.
-const tonon = () => tetrahedron([8.3322, -11.86875, 0.93355], [0.75523, 5, 16.37072], [52.61236, 5, -5.3858], [2, 5, 3]);
+const tonon = () =>
+  tetrahedron([8.3322, -11.86875, 0.93355], [0.75523, 5, 16.37072], [52.61236, 5, -5.3858], [2, 5, 3]);
 const lumpy = () => concat(lPrism(1, 0.75), tetrahedron([3, 0, 0], [4, 0.5, 0], [3.2, 1.5, 0.3], [3.5, 0.4, 1.2]));
 
 describe('general bodies: distinct moments', () => {
   test.each([
     ["Tonon's tetrahedron", () => measure(tonon())],
     ['non-convex L prism with a tetrahedron', () => measure(lumpy())],
-    ['squashed torus (tilted)', () => measure(rotate(scale(torus(3, 1, 32, 16), [1, 0.7, 0.5]), randomRotation(rng(21)).matrix))],
+    [
+      'squashed torus (tilted)',
+      () => measure(rotate(scale(torus(3, 1, 32, 16), [1, 0.7, 0.5]), randomRotation(rng(21)).matrix)),
+    ],
     ['analytic box 1×2×3', () => mp.box(1, 2, 3)],
     ['analytic ellipsoid 3×1×2', () => mp.ellipsoid(3, 1, 2)],
-    ['analytic cone, flattened and turned', () => mp.transform(mp.cone(1, 3), { quaternion: randomRotation(rng(22)).quaternion, position: [1, 2, 3], scale: [1, 1, 0.5] })],
+    [
+      'analytic cone, flattened and turned',
+      () =>
+        mp.transform(mp.cone(1, 3), {
+          quaternion: randomRotation(rng(22)).quaternion,
+          position: [1, 2, 3],
+          scale: [1, 1, 0.5],
+        }),
+    ],
     ['tiny mesh (1e-6)', () => measure(rotate(centeredBox(1e-6, 2e-6, 3e-6), randomRotation(rng(23)).matrix))],
-    ['huge mesh (1e4), heavy', () => measure(rotate(centeredBox(1e4, 2e4, 3e4), randomRotation(rng(24)).matrix), { density: 7800 })],
+    [
+      'huge mesh (1e4), heavy',
+      () => measure(rotate(centeredBox(1e4, 2e4, 3e4), randomRotation(rng(24)).matrix), { density: 7800 }),
+    ],
   ])('%s: axes unit, orthogonal, right-handed, ascending eigenvectors; rotation columns are the axes', (_, make) => {
     const r = make();
     expectValidFrame(r);
@@ -71,7 +105,7 @@ describe('general bodies: distinct moments', () => {
     // box 3×2×1: I_xx = m(4+1)/12 < I_yy = m(9+1)/12 < I_zz = m(9+4)/12
     const r = measure(centeredBox(3, 2, 1, [5, -1, 2]));
     expectValidFrame(r);
-    expect(r.principalMoments.map((x) => x * 12 / 6)).toEqual([5, 10, 13].map((x) => expect.closeTo(x, 12)));
+    expect(r.principalMoments.map((x) => (x * 12) / 6)).toEqual([5, 10, 13].map((x) => expect.closeTo(x, 12)));
     expectSameAxis(r.principalAxes[0], [1, 0, 0]);
     expectSameAxis(r.principalAxes[1], [0, 1, 0]);
     expectSameAxis(r.principalAxes[2], [0, 0, 1]);
@@ -147,30 +181,38 @@ describe('repeated moments', () => {
   test.each([
     ['long', 1, 3, 0], // axial m r²/2 = m/2 < transverse m(3r² + h²)/12 = m: the axis has the smallest moment
     ['flat', 1, 0.5, 2], // transverse m(3 + 1/4)/12 < m/2: the axis has the largest moment
-  ])('%s cylinder (mp.cylinder): the distinct axis is ±y with the axial moment, the pair is repeated', (_, radius, height, k) => {
-    // The moments' values are proven in tests/cpp (CylinderClosedForm); here: which axis carries which.
-    const r = mp.cylinder(radius, height);
-    expectValidFrame(r);
-    const axial = r.inertia[4], transverse = r.inertia[0];
-    expect(r.inertia[8]).toBe(transverse);
-    expectSameAxis(r.principalAxes[k], [0, 1, 0]);
-    expect(Math.abs(r.principalMoments[k] / axial - 1)).toBeLessThanOrEqual(TOL);
-    for (const i of [0, 1, 2].filter((i) => i !== k)) expect(Math.abs(r.principalMoments[i] / transverse - 1)).toBeLessThanOrEqual(TOL);
-    expect(mp.cylinder(radius, height)).toEqual(r);
-  });
+  ])(
+    '%s cylinder (mp.cylinder): the distinct axis is ±y with the axial moment, the pair is repeated',
+    (_, radius, height, k) => {
+      // The moments' values are proven in tests/cpp (CylinderClosedForm); here: which axis carries which.
+      const r = mp.cylinder(radius, height);
+      expectValidFrame(r);
+      const axial = r.inertia[4],
+        transverse = r.inertia[0];
+      expect(r.inertia[8]).toBe(transverse);
+      expectSameAxis(r.principalAxes[k], [0, 1, 0]);
+      expect(Math.abs(r.principalMoments[k] / axial - 1)).toBeLessThanOrEqual(TOL);
+      for (const i of [0, 1, 2].filter((i) => i !== k))
+        expect(Math.abs(r.principalMoments[i] / transverse - 1)).toBeLessThanOrEqual(TOL);
+      expect(mp.cylinder(radius, height)).toEqual(r);
+    },
+  );
 
   test.each([
     ['long', 1, 3, 0],
     ['flat', 1, 0.5, 2],
-  ])('%s tessellated cylinder mesh: a regular prism has two equal moments; distinct axis ±y', (_, radius, height, k) => {
-    const m = cylinderMesh(radius, height, 24);
-    const r = measure(m);
-    expectValidFrame(r);
-    expectSameAxis(r.principalAxes[k], [0, 1, 0]);
-    const others = [0, 1, 2].filter((i) => i !== k).map((i) => r.principalMoments[i]);
-    expect(Math.abs(others[0] - others[1])).toBeLessThanOrEqual(TOL * r.principalMoments[2]);
-    expect(measure(m)).toEqual(r);
-  });
+  ])(
+    '%s tessellated cylinder mesh: a regular prism has two equal moments; distinct axis ±y',
+    (_, radius, height, k) => {
+      const m = cylinderMesh(radius, height, 24);
+      const r = measure(m);
+      expectValidFrame(r);
+      expectSameAxis(r.principalAxes[k], [0, 1, 0]);
+      const others = [0, 1, 2].filter((i) => i !== k).map((i) => r.principalMoments[i]);
+      expect(Math.abs(others[0] - others[1])).toBeLessThanOrEqual(TOL * r.principalMoments[2]);
+      expect(measure(m)).toEqual(r);
+    },
+  );
 
   test('tilted torus (axisymmetric): the distinct axis follows the rotation, frame valid', () => {
     const { matrix: R } = randomRotation(rng(29));

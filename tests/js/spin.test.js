@@ -21,7 +21,11 @@ function rotate(q, v) {
 }
 
 const energyOf = (I, w) => 0.5 * (I[0] * w[0] ** 2 + I[1] * w[1] ** 2 + I[2] * w[2] ** 2);
-const worldMomentum = (I, s) => rotate(s.orientation, s.angularVelocity.map((w, i) => I[i] * w));
+const worldMomentum = (I, s) =>
+  rotate(
+    s.orientation,
+    s.angularVelocity.map((w, i) => I[i] * w),
+  );
 
 function run(moments, omega, seconds, onFrame) {
   let state = { orientation: [0, 0, 0, 1], angularVelocity: omega };
@@ -39,7 +43,7 @@ test('two minutes of tumbling keep the energy and the angular momentum', () => {
   const energy = energyOf(I, w0);
   const L = [I[0] * w0[0], I[1] * w0[1], I[2] * w0[2]];
   const size = Math.hypot(...L);
-  let worst = { energy: 0, momentum: 0 };
+  const worst = { energy: 0, momentum: 0 };
   run(I, w0, 120, (s) => {
     worst.energy = Math.max(worst.energy, Math.abs(s.kineticEnergy / energy - 1));
     const world = worldMomentum(I, s);
@@ -72,7 +76,12 @@ test('a spin about the intermediate axis flips while the others hold', () => {
 });
 
 test('the default time step is 1/240 s', () => {
-  const start = { principalMoments: [1, 2, 3], angularVelocity: [0.3, 4, 0.2], orientation: [0, 0, 0, 1], duration: 0.5 };
+  const start = {
+    principalMoments: [1, 2, 3],
+    angularVelocity: [0.3, 4, 0.2],
+    orientation: [0, 0, 0, 1],
+    duration: 0.5,
+  };
   expect(mp.simulateRotation(start)).toEqual(mp.simulateRotation({ ...start, timeStep: 1 / 240 }));
   // A coarser step gives a (slightly) different answer, so the comparison above means something.
   expect(mp.simulateRotation(start)).not.toEqual(mp.simulateRotation({ ...start, timeStep: 1 / 60 }));

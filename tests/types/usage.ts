@@ -59,8 +59,12 @@ export async function main(): Promise<number> {
   mp.mesh(new Float64Array(9), null);
   const diagnostics: Diagnostics = mp.inspect(positions, indices);
   const closed: boolean = diagnostics.closed && tetra.diagnostics.consistentWinding;
-  const counts: number = diagnostics.boundaryEdges + diagnostics.nonManifoldEdges + diagnostics.inconsistentEdges +
-    diagnostics.degenerateTriangles + diagnostics.triangles;
+  const counts: number =
+    diagnostics.boundaryEdges +
+    diagnostics.nonManifoldEdges +
+    diagnostics.inconsistentEdges +
+    diagnostics.degenerateTriangles +
+    diagnostics.triangles;
   const inverted: boolean = diagnostics.inverted;
 
   // Analytic shapes.
@@ -80,10 +84,15 @@ export async function main(): Promise<number> {
   const area: number | null = sphere.surfaceArea;
   const areaOrZero: number = area ?? 0;
   const surfaceCentroid: Vec3 | null = sphere.surfaceCentroid;
-  const scalars: number = box.mass + box.volume + box.density + center[0] + inertia[8] + moments[2] + axes[2][2] + rotation[3];
+  const scalars: number =
+    box.mass + box.volume + box.density + center[0] + inertia[8] + moments[2] + axes[2][2] + rotation[3];
 
   // Bodies: results, or plain objects shaped like them.
-  const placement: TransformOptions = { position: [0, 1, 0], quaternion: [0, 0, Math.SQRT1_2, Math.SQRT1_2], scale: [1, 1, 1] };
+  const placement: TransformOptions = {
+    position: [0, 1, 0],
+    quaternion: [0, 0, Math.SQRT1_2, Math.SQRT1_2],
+    scale: [1, 1, 1],
+  };
   const moved = mp.transform(cylinder, placement);
   mp.transform(box, {});
   const custom: BodyLike = {
@@ -147,6 +156,21 @@ export async function main(): Promise<number> {
   // @ts-expect-error the code of an error is read-only
   own.code = 'INVALID_TYPE';
 
-  return [codes.length, Number(closed), counts, Number(inverted), areaOrZero, scalars, aboutCorner[0], q[3], w[0], l[0], energy,
-    surfaceCentroid?.[0] ?? 0, asError.message.length, badCode.length, short.length].length;
+  return [
+    codes.length,
+    Number(closed),
+    counts,
+    Number(inverted),
+    areaOrZero,
+    scalars,
+    aboutCorner[0],
+    q[3],
+    w[0],
+    l[0],
+    energy,
+    surfaceCentroid?.[0] ?? 0,
+    asError.message.length,
+    badCode.length,
+    short.length,
+  ].length;
 }

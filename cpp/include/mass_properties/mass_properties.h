@@ -25,21 +25,21 @@ using Quat = std::array<double, 4>;
 // One list of error codes; the JavaScript error codes are these names.
 #define MASSPROPS_STATUS_LIST(X)                                                                  \
     X(Ok, "OK")                                                                                   \
-    X(InvalidType, "INVALID_TYPE")             /* an argument of the wrong type (JS only) */      \
-    X(InvalidLength, "INVALID_LENGTH")         /* an array length that is not a multiple of 3 */  \
-    X(EmptyMesh, "EMPTY_MESH")                 /* no triangles */                                 \
-    X(NonFinitePosition, "NON_FINITE_POSITION")/* NaN or Infinity in positions */                 \
+    X(InvalidType, "INVALID_TYPE")              /* an argument of the wrong type (JS only) */     \
+    X(InvalidLength, "INVALID_LENGTH")          /* an array length that is not a multiple of 3 */ \
+    X(EmptyMesh, "EMPTY_MESH")                  /* no triangles */                                \
+    X(NonFinitePosition, "NON_FINITE_POSITION") /* NaN or Infinity in positions */                \
     X(IndexOutOfRange, "INDEX_OUT_OF_RANGE")                                                      \
-    X(InvalidDensity, "INVALID_DENSITY")       /* zero, negative or non-finite density */         \
-    X(InvalidMass, "INVALID_MASS")             /* zero, negative or non-finite mass */            \
-    X(InvalidOptions, "INVALID_OPTIONS")       /* e.g. both density and mass given */             \
-    X(InvalidDimension, "INVALID_DIMENSION")   /* a shape size that is not finite and positive */ \
-    X(ZeroVolume, "ZERO_VOLUME")               /* the mesh encloses no volume */                  \
+    X(InvalidDensity, "INVALID_DENSITY")     /* zero, negative or non-finite density */           \
+    X(InvalidMass, "INVALID_MASS")           /* zero, negative or non-finite mass */              \
+    X(InvalidOptions, "INVALID_OPTIONS")     /* e.g. both density and mass given */               \
+    X(InvalidDimension, "INVALID_DIMENSION") /* a shape size that is not finite and positive */   \
+    X(ZeroVolume, "ZERO_VOLUME")             /* the mesh encloses no volume */                    \
     X(InvalidTransform, "INVALID_TRANSFORM")                                                      \
-    X(InvalidBody, "INVALID_BODY")             /* not a physically valid rigid body */            \
-    X(MeshTooLarge, "MESH_TOO_LARGE")          /* more than the WebAssembly heap can hold (JS) */ \
+    X(InvalidBody, "INVALID_BODY")    /* not a physically valid rigid body */                     \
+    X(MeshTooLarge, "MESH_TOO_LARGE") /* more than the WebAssembly heap can hold (JS) */          \
     X(InvalidArgument, "INVALID_ARGUMENT")                                                        \
-    X(Internal, "INTERNAL")                    /* the module failed; a bug to report (JS only) */
+    X(Internal, "INTERNAL") /* the module failed; a bug to report (JS only) */
 
 enum class Status {
 #define MASSPROPS_ENUM_ENTRY(name, code) name,
@@ -76,31 +76,32 @@ struct MassOptions {
 // What the default (solid) measurement changed to obtain its numbers; all zero for a clean,
 // closed, consistently wound mesh, whose numbers are then those of the surface as given.
 struct Repairs {
-    std::uint32_t duplicateTriangles = 0; // copies of a face, left out (a pair wound oppositely inside a shell cancels)
-    std::uint32_t flippedTriangles = 0;   // wound against the rest of their shell, flipped
-    std::uint32_t invertedShells = 0;     // shells wound inside-out as a whole, turned outward
-    std::uint32_t cavities = 0;           // closed shells inside an odd number of others: holes in the solid
-    std::uint32_t cappedHoles = 0;        // boundary loops closed by a fan from their vertices' mean
-    std::uint32_t openShells = 0;         // pieces left out: they cannot be closed or enclose nothing (fins, sheets)
-    std::uint32_t intersectingShells = 0; // shells that cross a larger one: both count, their overlap twice
-    double capArea = 0;                   // the caps' area as a fraction of the surface area
+    std::uint32_t duplicateTriangles =
+        0;                               // copies of a face, left out (a pair wound oppositely inside a shell cancels)
+    std::uint32_t flippedTriangles = 0;  // wound against the rest of their shell, flipped
+    std::uint32_t invertedShells = 0;    // shells wound inside-out as a whole, turned outward
+    std::uint32_t cavities = 0;          // closed shells inside an odd number of others: holes in the solid
+    std::uint32_t cappedHoles = 0;       // boundary loops closed by a fan from their vertices' mean
+    std::uint32_t openShells = 0;        // pieces left out: they cannot be closed or enclose nothing (fins, sheets)
+    std::uint32_t intersectingShells = 0;  // shells that cross a larger one: both count, their overlap twice
+    double capArea = 0;                    // the caps' area as a fraction of the surface area
 };
 
 // What a mesh looks like as a surface, as given (after welding: see kWeldTolerance), and what
 // was done to measure it.
 struct Diagnostics {
     std::uint32_t triangles = 0;
-    bool closed = true;                    // every edge is shared by an even number (>= 2) of triangles
-    std::uint32_t boundaryEdges = 0;       // edges used by exactly one triangle
-    std::uint32_t nonManifoldEdges = 0;    // edges used by more than two triangles
-    std::uint32_t inconsistentEdges = 0;   // shared edges not traversed equally often in both directions
-    bool consistentWinding = true;         // inconsistentEdges == 0
-    bool inverted = false;                 // the winding as given encloses a negative volume
-    std::uint32_t degenerateTriangles = 0; // zero area (repeated or collinear vertices)
-    std::uint32_t shells = 0;              // edge-connected pieces
-    std::uint32_t holes = 0;               // boundary loops
-    std::uint32_t weldedVertices = 0;      // vertices merged into another by welding
-    std::uint32_t hullFaces = 0;           // triangles of the convex hull (mode Convex only)
+    bool closed = true;                     // every edge is shared by an even number (>= 2) of triangles
+    std::uint32_t boundaryEdges = 0;        // edges used by exactly one triangle
+    std::uint32_t nonManifoldEdges = 0;     // edges used by more than two triangles
+    std::uint32_t inconsistentEdges = 0;    // shared edges not traversed equally often in both directions
+    bool consistentWinding = true;          // inconsistentEdges == 0
+    bool inverted = false;                  // the winding as given encloses a negative volume
+    std::uint32_t degenerateTriangles = 0;  // zero area (repeated or collinear vertices)
+    std::uint32_t shells = 0;               // edge-connected pieces
+    std::uint32_t holes = 0;                // boundary loops
+    std::uint32_t weldedVertices = 0;       // vertices merged into another by welding
+    std::uint32_t hullFaces = 0;            // triangles of the convex hull (mode Convex only)
     Repairs repairs;
 };
 
@@ -138,16 +139,16 @@ struct Body {
     double volume = 0;
     Vec3 centerOfMass{0, 0, 0};
     Mat3 inertia{0, 0, 0, 0, 0, 0, 0, 0, 0};  // about the center of mass
-    double surfaceArea = 0;                    // NaN when it cannot be known (see transform, combine)
-    Vec3 surfaceCentroid{0, 0, 0};             // NaN likewise
-    bool hasDiagnostics = false;               // only a body measured from a mesh has them
+    double surfaceArea = 0;                   // NaN when it cannot be known (see transform, combine)
+    Vec3 surfaceCentroid{0, 0, 0};            // NaN likewise
+    bool hasDiagnostics = false;              // only a body measured from a mesh has them
     Diagnostics diagnostics;
 };
 
 struct PrincipalFrame {
-    Vec3 moments{0, 0, 0};                   // ascending
-    std::array<Vec3, 3> axes{};              // axes[i] belongs to moments[i]; right-handed
-    Quat rotation{0, 0, 0, 1};               // rotation matrix with axes as columns
+    Vec3 moments{0, 0, 0};       // ascending
+    std::array<Vec3, 3> axes{};  // axes[i] belongs to moments[i]; right-handed
+    Quat rotation{0, 0, 0, 1};   // rotation matrix with axes as columns
 };
 
 // A body with its density and principal frame: what every measuring function returns.
@@ -245,13 +246,13 @@ PrincipalFrame principalFrame(const Mat3& inertia);
 
 // --- torque-free rotation (Euler's equations) ---------------------------------------------------
 struct SpinState {
-    Quat orientation{0, 0, 0, 1};  // rotation from the principal (body) frame to the world frame
-    Vec3 angularVelocity{0, 0, 0}; // in the body's principal frame
+    Quat orientation{0, 0, 0, 1};   // rotation from the principal (body) frame to the world frame
+    Vec3 angularVelocity{0, 0, 0};  // in the body's principal frame
 };
 
 struct SpinOptions {
-    double duration = 0;           // seconds to advance
-    double timeStep = 1.0 / 240;   // largest internal step (one display frame at 240 Hz)
+    double duration = 0;          // seconds to advance
+    double timeStep = 1.0 / 240;  // largest internal step (one display frame at 240 Hz)
 };
 
 // At most this many internal steps per call (about 0.1 s of work): a longer spin is advanced
@@ -261,8 +262,8 @@ constexpr double kMaxSpinSteps = 1e6;
 struct Spin {
     Quat orientation{0, 0, 0, 1};
     Vec3 angularVelocity{0, 0, 0};
-    double kineticEnergy = 0;      // 1/2 w.Iw
-    Vec3 angularMomentum{0, 0, 0}; // in the world frame
+    double kineticEnergy = 0;       // 1/2 w.Iw
+    Vec3 angularMomentum{0, 0, 0};  // in the world frame
 };
 
 // Advances a freely spinning body with the given principal moments.

@@ -230,7 +230,9 @@ export function exactMassProperties(positions, indices, { density = 1 } = {}) {
   const F = [ZERO, ZERO, ZERO];
   const S = [ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO];
   for (let t = 0; t < corners; t += 3) {
-    const a = vertex(t), b = vertex(t + 1), c = vertex(t + 2);
+    const a = vertex(t),
+      b = vertex(t + 1),
+      c = vertex(t + 2);
     const d =
       a[0] * (b[1] * c[2] - b[2] * c[1]) + a[1] * (b[2] * c[0] - b[0] * c[2]) + a[2] * (b[0] * c[1] - b[1] * c[0]);
     if (d === ZERO) continue;

@@ -83,7 +83,8 @@ export function prism(polygon, z0, z1, center) {
   for (const [x, y] of polygon) positions.push(x, y, z0);
   for (const [x, y] of polygon) positions.push(x, y, z1);
   positions.push(center[0], center[1], z0, center[0], center[1], z1);
-  const bottomCenter = 2 * n, topCenter = 2 * n + 1;
+  const bottomCenter = 2 * n,
+    topCenter = 2 * n + 1;
   const indices = [];
   for (let i = 0; i < n; ++i) {
     const j = (i + 1) % n;
@@ -98,7 +99,14 @@ export function prism(polygon, z0, z1, center) {
 /** Non-convex L-shaped prism: the L [0,2]×[0,1] ∪ [0,1]×[0,2] (scaled by `size`), z in [0, depth]. */
 export function lPrism(size = 1, depth = 1) {
   const s = size;
-  const polygon = [[0, 0], [2 * s, 0], [2 * s, s], [s, s], [s, 2 * s], [0, 2 * s]];
+  const polygon = [
+    [0, 0],
+    [2 * s, 0],
+    [2 * s, s],
+    [s, s],
+    [s, 2 * s],
+    [0, 2 * s],
+  ];
   return prism(polygon, 0, depth, [s / 2, s / 2]);
 }
 
@@ -115,7 +123,9 @@ export function starPrism(points, outer, inner, z0 = 0, z1 = 1) {
 
 /** Tetrahedron on four points, wound outward whatever their order (orientation from a float determinant). */
 export function tetrahedron(a, b, c, d) {
-  const e1 = sub(b, a), e2 = sub(c, a), e3 = sub(d, a);
+  const e1 = sub(b, a),
+    e2 = sub(c, a),
+    e3 = sub(d, a);
   const det = dot(e1, cross(e2, e3));
   if (det === 0) throw new RangeError('flat tetrahedron');
   // Order (a, p, q, d) so that det[p−a, q−a, d−a] > 0; then the face (a, p, q) faces d (inward),
@@ -142,7 +152,8 @@ export function revolve(profile, segments) {
     }
   }
   positions.push(0, profile[last][1], 0);
-  const top = 0, bottom = positions.length / 3 - 1;
+  const top = 0,
+    bottom = positions.length / 3 - 1;
   const ring = (k, i) => 1 + (k - 1) * segments + (i % segments);
   const indices = [];
   // With x = rho·sin(phi), z = rho·cos(phi), increasing phi turns from +z to +x: seen from +y that
@@ -169,12 +180,27 @@ export function uvSphere(r, segments, rings) {
 
 /** Cylinder mesh (a regular prism inscribed in the circle), axis y, centered (three.js CylinderGeometry). */
 export function cylinderMesh(r, h, segments) {
-  return revolve([[0, h / 2], [r, h / 2], [r, -h / 2], [0, -h / 2]], segments);
+  return revolve(
+    [
+      [0, h / 2],
+      [r, h / 2],
+      [r, -h / 2],
+      [0, -h / 2],
+    ],
+    segments,
+  );
 }
 
 /** Cone mesh, apex at +h/2, base at −h/2 (three.js ConeGeometry). */
 export function coneMesh(r, h, segments) {
-  return revolve([[0, h / 2], [r, -h / 2], [0, -h / 2]], segments);
+  return revolve(
+    [
+      [0, h / 2],
+      [r, -h / 2],
+      [0, -h / 2],
+    ],
+    segments,
+  );
 }
 
 /** Capsule mesh: straight part `length` along y plus hemispheres of radius r (three.js CapsuleGeometry). */
@@ -224,7 +250,9 @@ export function mapPositions(mesh, M = [1, 0, 0, 0, 1, 0, 0, 0, 1], t = [0, 0, 0
   const p = mesh.positions;
   const out = new Float64Array(p.length);
   for (let k = 0; k < p.length; k += 3) {
-    const x = p[k], y = p[k + 1], z = p[k + 2];
+    const x = p[k],
+      y = p[k + 1],
+      z = p[k + 2];
     out[k] = M[0] * x + M[1] * y + M[2] * z + t[0];
     out[k + 1] = M[3] * x + M[4] * y + M[5] * z + t[1];
     out[k + 2] = M[6] * x + M[7] * y + M[8] * z + t[2];
@@ -234,7 +262,8 @@ export function mapPositions(mesh, M = [1, 0, 0, 0, 1, 0, 0, 0, 1], t = [0, 0, 0
 
 export const translate = (mesh, t) => mapPositions(mesh, undefined, t);
 export const rotate = (mesh, R) => mapPositions(mesh, R);
-export const scale = (mesh, s) => mapPositions(mesh, typeof s === 'number' ? [s, 0, 0, 0, s, 0, 0, 0, s] : [s[0], 0, 0, 0, s[1], 0, 0, 0, s[2]]);
+export const scale = (mesh, s) =>
+  mapPositions(mesh, typeof s === 'number' ? [s, 0, 0, 0, s, 0, 0, 0, s] : [s[0], 0, 0, 0, s[1], 0, 0, 0, s[2]]);
 
 /** Float32 positions (each coordinate rounded with Math.fround). */
 export function toFloat32(mesh) {
@@ -258,17 +287,31 @@ export function rng(seed) {
 /** Rotation matrix (row-major) of a unit quaternion [x, y, z, w] (same convention as three.js). */
 export function quaternionToMatrix([x, y, z, w]) {
   return [
-    1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
-    2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
-    2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
+    1 - 2 * (y * y + z * z),
+    2 * (x * y - z * w),
+    2 * (x * z + y * w),
+    2 * (x * y + z * w),
+    1 - 2 * (x * x + z * z),
+    2 * (y * z - x * w),
+    2 * (x * z - y * w),
+    2 * (y * z + x * w),
+    1 - 2 * (x * x + y * y),
   ];
 }
 
 /** A uniformly distributed random rotation (Shoemake): { quaternion, matrix }. */
 export function randomRotation(random) {
-  const u1 = random(), u2 = random(), u3 = random();
-  const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);
-  const quaternion = [a * Math.sin(2 * Math.PI * u2), a * Math.cos(2 * Math.PI * u2), b * Math.sin(2 * Math.PI * u3), b * Math.cos(2 * Math.PI * u3)];
+  const u1 = random(),
+    u2 = random(),
+    u3 = random();
+  const a = Math.sqrt(1 - u1),
+    b = Math.sqrt(u1);
+  const quaternion = [
+    a * Math.sin(2 * Math.PI * u2),
+    a * Math.cos(2 * Math.PI * u2),
+    b * Math.sin(2 * Math.PI * u3),
+    b * Math.cos(2 * Math.PI * u3),
+  ];
   return { quaternion, matrix: quaternionToMatrix(quaternion) };
 }
 
@@ -294,7 +337,8 @@ export function norm(a) {
 }
 export function matMul(A, B) {
   const C = new Array(9).fill(0);
-  for (let i = 0; i < 3; ++i) for (let j = 0; j < 3; ++j) for (let k = 0; k < 3; ++k) C[3 * i + j] += A[3 * i + k] * B[3 * k + j];
+  for (let i = 0; i < 3; ++i)
+    for (let j = 0; j < 3; ++j) for (let k = 0; k < 3; ++k) C[3 * i + j] += A[3 * i + k] * B[3 * k + j];
   return C;
 }
 export function transpose(A) {
@@ -323,7 +367,8 @@ export function maxAbsEntry(a) {
 
 /** Bounding-box diagonal of a mesh's positions (the body's size). */
 export function boundingDiagonal(positions) {
-  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  const lo = [Infinity, Infinity, Infinity],
+    hi = [-Infinity, -Infinity, -Infinity];
   for (let k = 0; k < positions.length; ++k) {
     lo[k % 3] = Math.min(lo[k % 3], positions[k]);
     hi[k % 3] = Math.max(hi[k % 3], positions[k]);
@@ -336,8 +381,11 @@ export function signedVolume(positions, indices) {
   const p = positions;
   let sum = 0;
   for (let t = 0; t < indices.length; t += 3) {
-    const a = 3 * indices[t], b = 3 * indices[t + 1], c = 3 * indices[t + 2];
-    sum += p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) +
+    const a = 3 * indices[t],
+      b = 3 * indices[t + 1],
+      c = 3 * indices[t + 2];
+    sum +=
+      p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) +
       p[a + 1] * (p[b + 2] * p[c] - p[b] * p[c + 2]) +
       p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
   }
