@@ -39,6 +39,12 @@ Status checkMeshOptions(const MeshOptions& o, std::string& message) {
     return Status::Ok;
 }
 
+// The input checks every mesh entry point makes.
+Status checkMesh(const MeshView& mesh, const MeshOptions& options, std::string& message) {
+    const Status status = detail::validateMesh(mesh, message);
+    return status == Status::Ok ? checkMeshOptions(options, message) : status;
+}
+
 // The welded, analysed surface and the diagnostics of the mesh as given.
 struct Analysis {
     detail::Bounds box;
@@ -192,9 +198,8 @@ Result measureHull(const MeshView& mesh, Analysis& a, const MassOptions& options
 
 Result measureMesh(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions) {
     std::string message;
-    Status status = detail::validateMesh(mesh, message);
+    Status status = checkMesh(mesh, meshOptions, message);
     if (status == Status::Ok) status = detail::checkMassOptions(options, message);
-    if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
     Analysis a = analyze(mesh, meshOptions);
     switch (meshOptions.mode) {
@@ -206,8 +211,7 @@ Result measureMesh(const MeshView& mesh, const MassOptions& options, const MeshO
 
 Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOptions) {
     std::string message;
-    Status status = detail::validateMesh(mesh, message);
-    if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
+    const Status status = checkMesh(mesh, meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
     Analysis a = analyze(mesh, meshOptions);
     Outcome<Diagnostics> out;
@@ -226,8 +230,7 @@ Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOp
 
 Outcome<Loops> holeLoops(const MeshView& mesh, const MeshOptions& meshOptions) {
     std::string message;
-    Status status = detail::validateMesh(mesh, message);
-    if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
+    const Status status = checkMesh(mesh, meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
     Analysis a = analyze(mesh, meshOptions);
     Outcome<Loops> out;
