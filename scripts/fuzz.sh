@@ -5,10 +5,16 @@
 # (default 60 in all) from the seeds in tests/fuzz/corpus/<target>/seed-* and the corpus earlier
 # runs grew in build/fuzz/corpus/<target>. Prints one line per target; exits non-zero when any
 # reproducer still fails or a new finding turns up (saved in build/fuzz/findings/<target>/).
-# Environment: FUZZ_SECONDS (total), FUZZ_JOBS (build parallelism), FUZZ_BUILD_DIR.
+# By default the run is deterministic (a fixed seed and a fixed number of runs per target, about
+# 60 s here), so that CI judges every change by the same inputs; FUZZ_SECONDS=N fuzzes for N
+# seconds in all instead, and FUZZ_SEED picks another seed, to explore.
+# Environment: FUZZ_SECONDS (total), FUZZ_SEED, FUZZ_JOBS (build parallelism), FUZZ_BUILD_DIR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${FUZZ_SECONDS:-60}
+seconds=${FUZZ_SECONDS:-}
+seed=${FUZZ_SEED:-1}
+# Runs per target for the deterministic default (each about 15 s on a 2-core machine).
+declare -A runsOf=([fuzz_mesh]=8000 [fuzz_shapes]=400000 [fuzz_bodies]=60000 [fuzz_spin]=200000)
 jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 build=${FUZZ_BUILD_DIR:-build/fuzz}
 targets=(fuzz_mesh fuzz_shapes fuzz_bodies fuzz_spin)
@@ -20,7 +26,7 @@ if ! { cmake --preset fuzz -B "$build" && cmake --build "$build" -j "$jobs"; } >
   exit 1
 fi
 
-share=$((seconds / ${#targets[@]}))
+share=$((${seconds:-60} / ${#targets[@]}))
 [ "$share" -ge 1 ] || share=1
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # What broke: an invariant's file:line and what it found, or the sanitizer's first line.
@@ -53,14 +59,15 @@ for target in "${targets[@]}"; do
 
   # -timeout: any single input slower than this is a finding too (a run that should be refused).
   set +e
-  "$binary" "$corpus" -max_total_time="$share" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  if [ -n "$seconds" ]; then budget=(-max_total_time="$share"); else budget=(-runs="${runsOf[$target]}"); fi
+  "$binary" "$corpus" "${budget[@]}" -seed="$seed" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$findings/" >"$log" 2>&1
   rc=$?
   set -e
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   [ -n "$runs" ] || runs=$(grep -o '^#[0-9]*' "$log" | tail -n 1 | tr -d '#') # a crash prints no final stats
   if [ "$rc" -eq 0 ]; then
-    echo "$target: ${runs:-0} runs in ${share} s, no findings$([ "$still" -gt 0 ] && echo "; $still reproducer(s) still fail")"
+    echo "$target: ${runs:-0} runs (seed $seed), no findings$([ "$still" -gt 0 ] && echo "; $still reproducer(s) still fail")"
   else
     artifact=$(sed -n 's/.*Test unit written to //p' "$log" | tail -n 1)
     echo "$target: FINDING after ${runs:-?} runs: $(first_error "$log") (input: ${artifact:-see $log})"

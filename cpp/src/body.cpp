@@ -1,5 +1,6 @@
 // Bodies moved, combined and measured about other points.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "linalg.h"
@@ -205,7 +206,13 @@ Outcome<Mat3> inertiaAbout(const Body& body, const Vec3& point, const Quat& rota
     const Mat3 r = detail::rotationMatrix(unit);
     Outcome<Mat3> out;
     out.value = detail::symmetrized(detail::multiply(detail::multiply(detail::transpose(r), about), r));
-    if (!detail::allFinite(out.value))
+    // Finite entries are not enough: the moments of a tensor whose entries near the largest
+    // double may not be; they are at most its trace, which must be finite too.
+    const double trace = detail::tensorScale(out.value);
+    if (trace > 0 && trace < DBL_MIN)
+        return Failure{Status::InvalidTransform, "the tensor about point is below double's normal range (trace " +
+                                                     formatNumber(trace) + "): measure in smaller units"};
+    if (!detail::allFinite(out.value) || !std::isfinite(trace))
         return Failure{Status::InvalidTransform,
                        "the tensor about point overflows double precision: the point is up to " +
                            formatNumber(std::max({std::abs(point[0] - body.centerOfMass[0]),

@@ -1,6 +1,7 @@
 #include "physical.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "linalg.h"
@@ -30,6 +31,12 @@ bool physicalBody(const Body& body, std::string& message) {
     }
     if (!allFinite(body.centerOfMass) || !allFinite(body.inertia)) {
         message = "center of mass and inertia tensor must be finite";
+        return false;
+    }
+    const double scale = tensorScale(body.inertia);
+    if (scale > 0 && scale < DBL_MIN) {
+        message = "inertia tensor is below double's normal range (trace " + formatNumber(scale) +
+                  "): its digits are lost; measure in smaller units";
         return false;
     }
     const Vec3 l = principalFrame(body.inertia).moments;

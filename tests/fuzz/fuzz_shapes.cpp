@@ -126,8 +126,12 @@ void checkShape(int shape, const double* s, const MassOptions& options, const Re
     double largest = 0;
     for (double m : e.moments) largest = std::max(largest, density * m);
     if (!r.ok()) {
-        // Only a body beyond double precision may be refused.
-        FUZZ_REQUIRE(nearRangeLimit(e.volume) || nearRangeLimit(mass) || nearRangeLimit(density) ||
+        // Only a body beyond double precision may be refused, or one whose sizes squared are (the
+        // core works with moments per unit mass, r^2 and L^2: documented as its range).
+        bool squareOutOfRange = false;
+        for (int i = 0; i < sh.sizes; ++i)
+            squareOutOfRange = squareOutOfRange || (s[i] != 0 && nearRangeLimit(s[i] * s[i]));
+        FUZZ_REQUIRE(squareOutOfRange || nearRangeLimit(e.volume) || nearRangeLimit(mass) || nearRangeLimit(density) ||
                          nearRangeLimit(largest) || nearRangeLimit(e.areaScale) ||
                          nearRangeLimit(density * e.moments[0]) || nearRangeLimit(density * e.moments[1]) ||
                          nearRangeLimit(density * e.moments[2]),
