@@ -198,8 +198,10 @@ Result measureHull(const MeshView& mesh, Analysis& a, const MassOptions& options
 
 Result measureMesh(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions) {
     std::string message;
-    Status status = checkMesh(mesh, meshOptions, message);
+    // Input, then mass, then mesh options: the order every entry point reports problems in.
+    Status status = detail::validateMesh(mesh, message);
     if (status == Status::Ok) status = detail::checkMassOptions(options, message);
+    if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
     Analysis a = analyze(mesh, meshOptions);
     switch (meshOptions.mode) {
