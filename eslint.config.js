@@ -20,7 +20,9 @@ export default [
   // The package runs in browsers, workers and Node alike: only the globals common to all.
   { files: ['js/**/*.js'], languageOptions: { globals: { ...globals['shared-node-browser'] } } },
   { files: ['web/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
-  { files: ['web/worker.js'], languageOptions: { globals: { ...globals.worker } } },
+  // The worker entry's two halves: the page side may start a Worker, the thread side is one.
+  { files: ['js/worker.js'], languageOptions: { globals: { Worker: 'readonly' } } },
+  { files: ['js/worker-thread.js'], languageOptions: { globals: { ...globals.worker } } },
   {
     files: ['scripts/**', 'examples/**', 'tests/**', '*.config.js'],
     languageOptions: { globals: { ...globals.node } },

@@ -3,7 +3,7 @@
 // 'mass-properties/three' through the import map in index.html. This file wires the modules:
 //   page.js           the shared elements, the status line, the busy flag
 //   viewer.js         renderer, camera, controls; the model, its helper and the spin pivot
-//   measurer.js       the measuring Web Worker (worker.js) as promises
+//   measurer.js       measuring in the package's Web Worker (mass-properties/worker)
 //   session.js        the model on screen: show, bake, measure, report; the newest one wins
 //   model-picker.js   built-in models and files;  drop.js  drag & drop;  settings.js  units and density
 //   mode-controls.js  solid, shell or convex hull, and whether the caps of closed holes show

@@ -1,48 +1,35 @@
-// The measuring Web Worker (worker.js) as promises, so large models do not freeze the page.
-export class Measurer {
-  #worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  #pending = new Map();
-  #lastId = 0;
+// Measuring off the main thread with the package's own worker (mass-properties/worker), so
+// large models do not freeze the page. The parts stay here and are copied to the worker for
+// each measurement, so a new density, unit or mode needs no new bake.
+import { createWorker } from 'mass-properties/worker';
 
-  constructor() {
-    this.#worker.onmessage = ({ data }) => {
-      const request = this.#pending.get(data.id);
-      this.#pending.delete(data.id);
-      if (!request) return;
-      if (data.failure) request.reject(new Error(data.failure));
-      else request.resolve(data);
-    };
-    this.#worker.onerror = (event) => {
-      event.preventDefault();
-      for (const request of this.#pending.values())
-        request.reject(new Error(event.message || 'the measuring worker failed'));
-      this.#pending.clear();
-    };
-  }
+// A part the core refuses (flat, non-finite) has no holes to draw.
+const noHoles = (error) => {
+  if (error?.name === 'MassPropertiesError') return [];
+  throw error;
+};
+
+export class Measurer {
+  #worker = createWorker({ transfer: false });
+  #parts = [];
 
   /**
-   * Measures baked parts ({ positions, indices }; their buffers are transferred, not copied) with
-   * `how` = { density, mode, thickness }. Resolves to { body, parts: [{ result } or
-   * { result: null, error: { code, message } }], holes, elapsed }, where holes[i] lists the
-   * boundary loops of part i that the solid mode closes (Float64Arrays, as mp.holes gives them).
+   * Measures baked parts ({ positions, indices }) with `how` = { density, mode, thickness }.
+   * Resolves to { body, parts: [{ result } or { result: null, error }], holes, elapsed }, where
+   * holes[i] lists the boundary loops of part i that the solid mode closes (as mp.holes gives them).
    */
-  measure(parts, how) {
-    const transfer = parts.flatMap(({ positions, indices }) =>
-      indices ? [positions.buffer, indices.buffer] : [positions.buffer],
+  async measure(parts, how) {
+    this.#parts = parts;
+    const holes = Promise.all(
+      parts.map(({ positions, indices }) => this.#worker.holes(positions, indices).catch(noHoles)),
     );
-    return this.#ask({ type: 'measure', parts, how }, transfer);
+    return { ...(await this.remeasure(how)), holes: await holes };
   }
 
-  /** Measures the last parts again with another `how` (the worker kept them); no holes. */
-  remeasure(how) {
-    return this.#ask({ type: 'remeasure', how });
-  }
-
-  #ask(message, transfer = []) {
-    const id = ++this.#lastId;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...message, id }, transfer);
-    });
+  /** Measures the last parts again with another `how`; no holes. */
+  async remeasure(how) {
+    const start = performance.now();
+    const measured = await this.#worker.measureParts(this.#parts.map((part) => ({ ...part, ...how })));
+    return { ...measured, holes: null, elapsed: performance.now() - start };
   }
 }

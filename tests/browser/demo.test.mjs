@@ -256,7 +256,8 @@ test('the server serves the package and nothing outside the repository', async (
     ['/js/three.js', 'text/javascript'],
     ['/js/three/measure.js', 'text/javascript'], // the adapter's modules, imported relatively
     ['/js/parts.js', 'text/javascript'],
-    ['/worker.js', 'text/javascript'],
+    ['/js/worker.js', 'text/javascript'], // mass-properties/worker and the script it starts
+    ['/js/worker-thread.js', 'text/javascript'],
     ['/dist/mass_properties_wasm.js', 'text/javascript'],
     ['/node_modules/three/build/three.module.js', 'text/javascript'],
     ['/node_modules/three/examples/jsm/libs/fflate.module.js', 'text/javascript'],

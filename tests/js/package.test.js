@@ -254,7 +254,8 @@ describe('TypeScript', () => {
   test('the same file type-checks against the types installed from the tarball', () => {
     const dir = join(consumer, 'types');
     mkdirSync(dir, { recursive: true });
-    copyFileSync(join(ROOT, 'tests', 'types', 'usage.ts'), join(dir, 'usage.ts'));
+    for (const file of ['usage.ts', 'worker-usage.ts'])
+      copyFileSync(join(ROOT, 'tests', 'types', file), join(dir, file));
     copyFileSync(join(ROOT, 'tests', 'types', 'tsconfig.json'), join(dir, 'tsconfig.json'));
     let output = '';
     try {

@@ -1,0 +1,44 @@
+// The inside of mass-properties/worker: runs the package's functions in a Web Worker and answers
+// each request `{ id, method, args }` with `{ id, value }` or `{ id, error }`. Started by
+// createWorker() (js/worker.js); a page may also start it itself with
+// `new Worker(new URL('mass-properties/worker-thread', import.meta.url), { type: 'module' })`.
+import { MassPropertiesError, isMassPropertiesError } from './errors.js';
+import { init, measureParts } from './index.js';
+import { collectTransferables } from './transfer.js';
+
+const ready = init();
+
+// The functions a request may name: the module's, and measureParts over it.
+function methodOf(mp, method) {
+  if (method === 'measureParts') return (parts) => measureParts(mp, parts);
+  if (method !== 'errorCodes' && Object.hasOwn(mp, method) && typeof mp[method] === 'function') return mp[method];
+  return null;
+}
+
+// A MassPropertiesError crosses as plain data: a cloned Error keeps neither its class nor its code.
+function errorData(error) {
+  if (isMassPropertiesError(error)) return { code: error.code, message: error.message };
+  return { code: 'INTERNAL', message: `the worker failed: ${error?.message ?? error}` };
+}
+
+// measureParts puts MassPropertiesErrors inside its result: those cross as data too.
+function cloneable(method, value) {
+  if (method !== 'measureParts') return value;
+  const parts = value.parts.map((part) => (part.error ? { ...part, error: errorData(part.error) } : part));
+  return { ...value, parts };
+}
+
+self.addEventListener('message', async ({ data }) => {
+  if (data === null || typeof data !== 'object' || typeof data.id !== 'number') return; // not ours
+  const { id, method, args } = data;
+  let reply;
+  try {
+    const mp = await ready;
+    const fn = methodOf(mp, method);
+    if (!fn) throw new MassPropertiesError('INVALID_ARGUMENT', `the worker has no function ${String(method)}`);
+    reply = { id, value: cloneable(method, fn(...(Array.isArray(args) ? args : []))) };
+  } catch (error) {
+    reply = { id, error: errorData(error) };
+  }
+  self.postMessage(reply, collectTransferables(reply.value));
+});
