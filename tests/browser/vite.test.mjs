@@ -1,0 +1,101 @@
+// The package in a Vite app with no configuration: `vite build` of tests/fixtures/vite-app (the
+// package linked into its node_modules as an install would put it) bundles the main entry and
+// finds mass-properties/worker's worker script by itself; the built page computes in Chromium.
+// Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createReadStream } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+
+let tmp;
+let server;
+let context;
+const warnings = [];
+
+// Serves a built app's folder on a free loopback port.
+function serve(dir) {
+  const s = createServer(async (req, res) => {
+    const file = path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const target = file.endsWith(path.sep) ? path.join(file, 'index.html') : file;
+    if (!target.startsWith(dir) || !(await stat(target).catch(() => null))?.isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': TYPES[path.extname(target)] ?? 'application/octet-stream' });
+    createReadStream(target).pipe(res);
+  });
+  return new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(s)));
+}
+
+before(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-vite-'));
+  const app = path.join(tmp, 'app');
+  await cp(path.join(ROOT, 'tests', 'fixtures', 'vite-app'), app, { recursive: true });
+  await mkdir(path.join(app, 'node_modules'));
+  await symlink(ROOT, path.join(app, 'node_modules', 'mass-properties'), 'dir');
+  const note = (message) => warnings.push(message);
+  await build({
+    root: app,
+    configFile: false,
+    logLevel: 'warn',
+    customLogger: {
+      info() {},
+      warn: note,
+      warnOnce: note,
+      error: note,
+      clearScreen() {},
+      hasErrorLogged: () => false,
+      hasWarned: false,
+    },
+  });
+  server = await serve(path.join(app, 'dist'));
+  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+});
+
+after(async () => {
+  await context?.close();
+  server?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+test('vite build bundles the package and its worker without configuration, and the app computes', async () => {
+  const assets = await readdir(path.join(tmp, 'app', 'dist', 'assets'));
+  assert.ok(
+    assets.some((f) => /^worker-thread-.*\.js$/.test(f)),
+    `no worker chunk among ${assets.join(', ')}`,
+  );
+  if (warnings.length > 0) console.log(`vite warned:\n${warnings.join('\n')}`);
+
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.waitForFunction(() => window.result, null, { timeout: 60000 });
+  const result = await page.evaluate(() => window.result);
+  assert.equal(result.error, undefined, result.error);
+  assert.deepEqual(problems, []);
+  assert.ok(Math.abs(result.boxMass - 6) <= 1e-12, `box mass ${result.boxMass}`);
+  assert.ok(Math.abs(result.sphereVolume - (4 / 3) * Math.PI) <= 1e-12, `sphere volume ${result.sphereVolume}`);
+});
