@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds, with the presets in CMakePresets.json, the native core with its tests (build/native), the
-# WebAssembly module (dist/mass_properties_wasm.js, an ES module written by CMake itself) and the
-# same C++ tests as WebAssembly (build/wasm-tests).
+# WebAssembly module (dist/mass_properties_wasm.js, an ES module written by CMake itself, then its
+# CommonJS and classic-script builds by scripts/bundle.mjs) and the same C++ tests as WebAssembly
+# (build/wasm-tests).
 # Usage: scripts/build.sh [native|wasm|wasm-tests|all]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,8 @@ if [ "$what" = wasm ] || [ "$what" = all ]; then
   bash scripts/setup.sh build
   cmake --preset wasm "${emscripten_toolchain[@]}" >/dev/null
   cmake --build --preset wasm -j "$jobs"
+  # The CommonJS and classic-script builds of the package, from the ES modules and that glue.
+  node scripts/bundle.mjs
 fi
 
 if [ "$what" = wasm-tests ] || [ "$what" = all ]; then

@@ -59,6 +59,8 @@ beforeAll(() => {
   clone = join(work, 'repository');
   copyRepository(clone);
   hadDist = existsSync(join(clone, 'dist')) || existsSync(join(clone, 'build'));
+  // As after `npm ci` in a fresh clone: prepack bundles with the devDependencies (esbuild).
+  symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
   const out = run('npm', ['pack', '--json', '--pack-destination', work], clone);
   // The prepack build may print too; the JSON array is the last thing npm prints.
   packed = JSON.parse(out.slice(out.search(/^\[\s*\{/m)))[0];
@@ -91,6 +93,8 @@ describe('the tarball', () => {
       /^js\/([\w-]+\/)*[\w.-]+\.js$/,
       /^js\/([\w-]+\/)*[\w.-]+\.d\.ts$/,
       /^dist\/mass_properties_wasm\.js$/,
+      /^dist\/cjs\/[\w-]+\.(cjs|d\.cts)$/, // the CommonJS face (scripts/bundle.mjs)
+      /^dist\/mass-properties\.iife\.js$/, // the classic-script build
       /^README\.md$/,
       /^package\.json$/,
       /^LICEN[SC]E(\.\w+)?$/, // npm adds a license file whenever there is one
@@ -268,4 +272,167 @@ describe('TypeScript', () => {
     const installed = join(consumer, 'node_modules', 'mass-properties', 'js', 'index.d.ts');
     expect(output).toContain(`Module name 'mass-properties' was successfully resolved to '${installed}'`);
   }, 120_000);
+});
+
+// Every module system a project may use, against the installed tarball: CommonJS require() on
+// the oldest Node that `engines` allows and on this one, Jest's default configuration, and
+// TypeScript's CommonJS, node10 and bundler resolutions.
+describe('module systems', () => {
+  const NODE18 = join(ROOT, 'node_modules', 'node18', 'bin', 'node');
+  let cjs; // a CommonJS project beside the consumer, sharing its node_modules
+
+  beforeAll(() => {
+    cjs = join(work, 'cjs-consumer');
+    mkdirSync(cjs);
+    writeFileSync(join(cjs, 'package.json'), JSON.stringify({ name: 'cjs-consumer', private: true }));
+    symlinkSync(join(consumer, 'node_modules'), join(cjs, 'node_modules'), 'dir');
+    mkdirSync(join(consumer, 'node_modules', '@types'), { recursive: true });
+    symlinkSync(
+      join(ROOT, 'node_modules', '@types', 'three'),
+      join(consumer, 'node_modules', '@types', 'three'),
+      'dir',
+    );
+    writeFileSync(
+      join(cjs, 'use.js'),
+      `
+const { init, MassPropertiesError } = require('mass-properties');
+init().then((mp) => {
+  let code = null;
+  try {
+    mp.sphere(-1);
+  } catch (e) {
+    code = e instanceof MassPropertiesError && e.code;
+  }
+  console.log(JSON.stringify({ resolved: require.resolve('mass-properties'), box: mp.box(1, 2, 3).mass, code }));
+});
+`,
+    );
+  });
+
+  test.each([
+    ['this Node', process.execPath],
+    ['Node 18', NODE18],
+  ])(
+    'require() works on %s',
+    (_name, node) => {
+      const out = JSON.parse(run(node, ['use.js'], cjs));
+      expect(out.resolved).toBe(join(consumer, 'node_modules', 'mass-properties', 'dist', 'cjs', 'index.cjs'));
+      expect(out.box).toBe(6); // 1 × 2 × 3 at density 1
+      expect(out.code).toBe('INVALID_DIMENSION');
+    },
+    120_000,
+  );
+
+  // three.js's own require() entry loads its ES module, which Node does from 20.19 on.
+  test('require() of mass-properties/three works where three.js itself can be required', () => {
+    writeFileSync(
+      join(cjs, 'use-three.js'),
+      `
+const { init } = require('mass-properties');
+const { computeMassProperties } = require('mass-properties/three');
+const THREE = require('three');
+init().then((mp) => {
+  const { body } = computeMassProperties(mp, new THREE.Mesh(new THREE.BoxGeometry(1, 2, 3)), { density: 2 });
+  console.log(JSON.stringify({ resolved: require.resolve('mass-properties/three'), mass: body.mass }));
+});
+`,
+    );
+    const out = JSON.parse(run(process.execPath, ['use-three.js'], cjs));
+    expect(out.resolved).toBe(join(consumer, 'node_modules', 'mass-properties', 'dist', 'cjs', 'three.cjs'));
+    expect(Math.abs(out.mass - 12)).toBeLessThan(1e-12); // a 1 × 2 × 3 box at density 2
+  }, 120_000);
+
+  test('import works on Node 18', () => {
+    writeFileSync(
+      join(consumer, 'use18.mjs'),
+      "import { init } from 'mass-properties';\nconsole.log(JSON.stringify((await init()).box(1, 2, 3).mass));\n",
+    );
+    expect(JSON.parse(run(NODE18, ['use18.mjs'], consumer))).toBe(6);
+  }, 120_000);
+
+  test("Jest's default configuration requires the package", () => {
+    writeFileSync(
+      join(cjs, 'box.test.js'),
+      `
+const { init } = require('mass-properties');
+test('a 1 × 2 × 3 box has mass 6', async () => {
+  expect((await init()).box(1, 2, 3).mass).toBe(6);
+});
+`,
+    );
+    // No flags, no configuration: what \`npx jest\` does in a CommonJS project.
+    const out = run(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--rootDir', cjs],
+      cjs,
+    );
+    expect(out).toBe('');
+  }, 120_000);
+
+  const tsc = (dir, config, files) => {
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+          lib: ['es2022', 'dom'],
+          ...config,
+        },
+        files,
+      }),
+    );
+    try {
+      return run(process.execPath, [TSC, '-p', dir], dir);
+    } catch (e) {
+      throw new Error(`tsc failed:\n${e.stdout}${e.stderr}`);
+    }
+  };
+  const TS_USE = `
+import { init, MassPropertiesError } from 'mass-properties';
+import { computeMassProperties } from 'mass-properties/three';
+import { createWorker } from 'mass-properties/worker';
+import type { MassProperties } from 'mass-properties';
+export async function use(scene: import('three').Object3D): Promise<number> {
+  const mp = await init();
+  const body: MassProperties = computeMassProperties(mp, scene).body;
+  const error: MassPropertiesError | null = null;
+  return body.mass + (error ? 1 : 0) + (typeof createWorker === 'function' ? 1 : 0);
+}
+`;
+
+  // The main entry only: @types/three and the worker entry are ES modules alone.
+  test("TypeScript finds the main entry's types from a CommonJS file (node16, .cts)", () => {
+    writeFileSync(
+      join(cjs, 'use.cts'),
+      `
+import { init, MassPropertiesError } from 'mass-properties';
+import type { MassProperties } from 'mass-properties';
+export async function use(): Promise<number> {
+  const body: MassProperties = (await init()).box(1, 2, 3);
+  const error: MassPropertiesError | null = null;
+  return body.mass + (error ? 1 : 0);
+}
+`,
+    );
+    expect(tsc(cjs, { module: 'node16', moduleResolution: 'node16' }, ['use.cts'])).toBe('');
+  }, 120_000);
+
+  test.each([
+    ['node10', { module: 'commonjs', moduleResolution: 'node' }],
+    ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
+    ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }],
+  ])(
+    'TypeScript finds the types of every entry point with %s resolution',
+    (name, config) => {
+      const dir = join(consumer, `ts-${name}`);
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'use.ts'), TS_USE);
+      symlinkSync(join(consumer, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      expect(tsc(dir, config, ['use.ts'])).toBe('');
+    },
+    120_000,
+  );
 });

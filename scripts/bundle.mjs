@@ -1,0 +1,65 @@
+// The package's other module formats, made from the ES modules in js/ with esbuild:
+//   - CommonJS, for `require()` (Node 18+, Jest's default configuration, CommonJS TypeScript):
+//     every entry of package.json "exports" with a "require" condition gets the file it names,
+//     bundled from the entry's "import" file, with its types copied as .d.cts;
+//   - one classic-script build (IIFE, global `MassProperties`) for <script> tags and
+//     importScripts() in classic workers: package.json "unpkg".
+// package.json is the one list of what is built. Usage: node scripts/bundle.mjs (after the wasm build).
+import { build } from 'esbuild';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
+
+const COMMON = {
+  bundle: true,
+  platform: 'neutral',
+  target: 'es2020',
+  logLevel: 'warning',
+  // three.js stays the user's own copy (an optional peer), as in the ES modules.
+  external: ['three', 'three/*'],
+  // The glue only uses import.meta.url to locate files, and with the wasm embedded it has none.
+  define: { 'import.meta.url': 'undefined' },
+};
+
+// Declarations for the CommonJS face: the same text, with relative imports naming .d.cts files.
+async function copyTypes(from, to) {
+  const text = await readFile(path.join(ROOT, from), 'utf8');
+  const cts = text.replace(/(from\s+['"]\.{1,2}\/[^'"]+?)\.js(['"])/g, '$1.cjs$2');
+  await mkdir(path.dirname(path.join(ROOT, to)), { recursive: true });
+  await writeFile(path.join(ROOT, to), cts);
+}
+
+const builds = [];
+for (const [subpath, target] of Object.entries(pkg.exports)) {
+  const require = target?.require;
+  if (!require) continue;
+  const source = target.import?.default ?? target.import;
+  builds.push(
+    build({ ...COMMON, entryPoints: [path.join(ROOT, source)], outfile: path.join(ROOT, require.default), format: 'cjs' }),
+  );
+  if (require.types && target.import.types) builds.push(copyTypes(target.import.types, require.types));
+  // Types a .d.ts imports relatively must exist as .d.cts too.
+  for (const imported of (await readFile(path.join(ROOT, target.import.types), 'utf8')).matchAll(
+    /from\s+['"](\.{1,2}\/[^'"]+?)\.js['"]/g,
+  )) {
+    const from = path.join(path.dirname(target.import.types), `${imported[1]}.d.ts`);
+    const to = path.join(path.dirname(require.types), `${imported[1]}.d.cts`);
+    builds.push(copyTypes(from, to));
+  }
+  if (subpath === '.' && pkg.unpkg) {
+    builds.push(
+      build({
+        ...COMMON,
+        entryPoints: [path.join(ROOT, source)],
+        outfile: path.join(ROOT, pkg.unpkg),
+        format: 'iife',
+        globalName: 'MassProperties',
+        platform: 'browser',
+      }),
+    );
+  }
+}
+await Promise.all(builds);
