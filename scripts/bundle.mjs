@@ -38,7 +38,12 @@ for (const [subpath, target] of Object.entries(pkg.exports)) {
   if (!require) continue;
   const source = target.import?.default ?? target.import;
   builds.push(
-    build({ ...COMMON, entryPoints: [path.join(ROOT, source)], outfile: path.join(ROOT, require.default), format: 'cjs' }),
+    build({
+      ...COMMON,
+      entryPoints: [path.join(ROOT, source)],
+      outfile: path.join(ROOT, require.default),
+      format: 'cjs',
+    }),
   );
   if (require.types && target.import.types) builds.push(copyTypes(target.import.types, require.types));
   // Types a .d.ts imports relatively must exist as .d.cts too.
