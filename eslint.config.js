@@ -28,8 +28,11 @@ export default [
     languageOptions: { globals: { ...globals.node } },
   },
   { files: ['tests/js/**'], languageOptions: { globals: { ...globals.jest } } },
-  // Fixture apps are browser code that bundlers build.
-  { files: ['tests/fixtures/**'], languageOptions: { globals: { ...globals.browser } } },
+  // The page examples are browser code.
+  {
+    files: ['examples/web-page/**', 'examples/worker/**', 'examples/vite-app/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   // Browser tests run callbacks inside the page (page.evaluate), so the page's globals too.
   { files: ['tests/browser/**'], languageOptions: { globals: { ...globals.browser } } },
 ];

@@ -1,6 +1,7 @@
 // The demo's static server: web/ at /, plus exactly the package files and node_modules the page
-// imports. Usage: node scripts/serve.mjs [--csp] (PORT=8080 by default; if busy, the next free
-// port; --csp sends the strict Content-Security-Policy below with every response).
+// imports. Usage: node scripts/serve.mjs [--csp] [DIR] (PORT=8080 by default; if busy, the next
+// free port; --csp sends the strict Content-Security-Policy below with every response; DIR, e.g.
+// examples/web-page, is served at / instead of web/).
 // Tests import startServer({ port: 0 }) to get a free port.
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
@@ -11,13 +12,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// URL prefix → directory. Only these are served; everything else is 404.
-const MOUNTS = [
+// URL prefix → directory. Only these are served; everything else is 404. The page's own folder
+// (web/, or an example's) is mounted at '/' last.
+const PACKAGE_MOUNTS = [
   ['/js/', path.join(ROOT, 'js')],
   ['/dist/', path.join(ROOT, 'dist')],
   ['/node_modules/three/', path.join(ROOT, 'node_modules', 'three')],
-  ['/', path.join(ROOT, 'web')],
 ];
+const mountsFor = (root) => [...PACKAGE_MOUNTS, ['/', path.resolve(ROOT, root)]];
 
 // What a strict site allows: scripts from its own origin and WebAssembly compilation, but no
 // eval or new Function ('unsafe-eval'). The package must work under it.
@@ -78,7 +80,7 @@ function withHeaders(res, headers) {
 
 // Maps a URL path to a file inside one mount, or null. Decoding happens before normalizing, so
 // '%2e%2e/' cannot climb out; the final check runs on the real path, so symlinks cannot either.
-async function resolveFile(urlPath) {
+async function resolveFile(urlPath, mounts) {
   let decoded;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -88,7 +90,7 @@ async function resolveFile(urlPath) {
   if (decoded.includes('\0') || decoded.includes('\\')) return null;
   const normalized = path.posix.normalize(decoded);
   if (normalized !== decoded && normalized + '/' !== decoded) return null; // '..' or '//' tricks
-  for (const [prefix, dir] of MOUNTS) {
+  for (const [prefix, dir] of mounts) {
     if (!normalized.startsWith(prefix) && normalized + '/' !== prefix) continue;
     let file = path.join(dir, normalized.slice(prefix.length));
     try {
@@ -105,7 +107,7 @@ async function resolveFile(urlPath) {
   return null;
 }
 
-async function handle(req, res, pages) {
+async function handle(req, res, pages, mounts) {
   const head = req.method === 'HEAD';
   if (req.method !== 'GET' && !head) {
     res.setHeader('Allow', 'GET, HEAD');
@@ -118,7 +120,7 @@ async function handle(req, res, pages) {
     return send(res, 200, body, MIME[path.extname(pathname).toLowerCase()], head);
   }
 
-  const file = await resolveFile(pathname);
+  const file = await resolveFile(pathname, mounts);
   if (!file) return send(res, 404, 'not found\n', undefined, head);
   const { size } = await stat(file);
   res.writeHead(200, {
@@ -152,12 +154,21 @@ function listen(server, port, host) {
 /**
  * Starts the server on `port` (0: any free port); if it is busy, tries the next `tries - 1`
  * ports. `headers` are added to every response; `pages` maps URL paths to extra files' contents
- * (test pages), served before the mounts. Resolves to { url, port, server, close }.
+ * (test pages), served before the mounts; `root` is the folder served at '/' (relative to the
+ * repository: web/ by default, or an example's). Resolves to { url, port, server, close }.
  */
-export async function startServer({ port = 8080, host = '127.0.0.1', tries = 20, headers = {}, pages = {} } = {}) {
+export async function startServer({
+  port = 8080,
+  host = '127.0.0.1',
+  tries = 20,
+  headers = {},
+  pages = {},
+  root = 'web',
+} = {}) {
+  const mounts = mountsFor(root);
   const server = createServer((req, res) => {
     withHeaders(res, headers);
-    handle(req, res, pages).catch((error) => {
+    handle(req, res, pages, mounts).catch((error) => {
       if (!res.headersSent) send(res, 500, `internal error: ${error.message}\n`);
       else res.destroy();
     });
@@ -191,9 +202,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     process.exit(1);
   }
   const csp = process.argv.includes('--csp');
+  const root = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'web';
   const { port: actual } = await startServer({
     port,
+    root,
     headers: csp ? { 'Content-Security-Policy': STRICT_CSP } : {},
   });
-  console.log(`mass-properties demo: http://localhost:${actual}/${csp ? ` (${STRICT_CSP})` : ''}`);
+  console.log(`mass-properties ${root}: http://localhost:${actual}/${csp ? ` (${STRICT_CSP})` : ''}`);
 }

@@ -1,4 +1,4 @@
-// The package in a Vite app with no configuration: `vite build` of tests/fixtures/vite-app (the
+// The package in a Vite app with no configuration: `vite build` of examples/vite-app (the
 // package linked into its node_modules as an install would put it) bundles the main entry and
 // finds mass-properties/worker's worker script by itself; the built page computes in Chromium.
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
@@ -48,7 +48,11 @@ function serve(dir) {
 before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-vite-'));
   const app = path.join(tmp, 'app');
-  await cp(path.join(ROOT, 'tests', 'fixtures', 'vite-app'), app, { recursive: true });
+  // The example's sources only (not a node_modules or dist/ of someone who ran it by hand).
+  await cp(path.join(ROOT, 'examples', 'vite-app'), app, {
+    recursive: true,
+    filter: (from) => !/[\\/](node_modules|dist)$/.test(from),
+  });
   await mkdir(path.join(app, 'node_modules'));
   await symlink(ROOT, path.join(app, 'node_modules', 'mass-properties'), 'dir');
   const note = (message) => warnings.push(message);
@@ -102,6 +106,7 @@ test('vite build bundles the package and its worker without configuration, and t
   const result = await page.evaluate(() => window.result);
   assert.equal(result.error, undefined, result.error);
   assert.deepEqual(problems, []);
-  assert.ok(Math.abs(result.boxMass - 6) <= 1e-12, `box mass ${result.boxMass}`);
+  // 0.1 × 0.02 × 0.05 m of steel at 7850 kg/m³
+  assert.ok(Math.abs(result.boxMass - 0.785) <= 1e-14, `box mass ${result.boxMass}`);
   assert.ok(Math.abs(result.sphereVolume - (4 / 3) * Math.PI) <= 1e-12, `sphere volume ${result.sphereVolume}`);
 });
