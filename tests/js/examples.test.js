@@ -33,3 +33,18 @@ test('examples/measure-file.mjs measures an ASCII STL in the requested units', (
   const mass = Number(/mass\s+(\S+)/.exec(out)[1]);
   expect(mass).toBeCloseTo(1e-6 * 1000, 12); // (0.01 m)³ · 1000 kg/m³ = 1 g
 });
+
+// The physics examples on their built-in torus knot: each engine's own estimate is printed, and
+// the body given our result reads our numbers back (0.00 % off in every column).
+describe.each(['rapier', 'cannon', 'babylon'])('examples/physics-%s.mjs', (engine) => {
+  test('prints the engine estimate and reads ours back from the engine', () => {
+    const out = run(`examples/physics-${engine}.mjs`);
+    expect(out).toContain('torus knot: 16384 triangles');
+    const lines = out.split('\n').filter((l) => l.includes(' vs ours'));
+    expect(lines.length).toBeGreaterThan(0);
+    const fixed = out.split('\n').find((l) => /setRapier|setCannon|toBabylon/.test(l));
+    const errors = [...fixed.matchAll(/([+-]?\d+\.\d+) %/g)].map((m) => Number(m[1]));
+    expect(errors).toHaveLength(5); // mass, center, three moments
+    for (const e of errors) expect(Math.abs(e)).toBeLessThan(0.005);
+  }, 60_000);
+});
