@@ -5,7 +5,19 @@
 // bounding box's), and the world inverse inertia is refreshed (cannon skips that for an
 // isotropic one unless forced, keeping the estimate's).
 import { fail, typeName } from '../errors.js';
-import { add, conjugate, multiply, readPose, readResult, rotate, subtract, xyz, xyzw } from './frames.js';
+import { readVector } from '../arrays.js';
+import {
+  add,
+  conjugate,
+  multiply,
+  readPose,
+  readResult,
+  readUnitQuaternion,
+  rotate,
+  subtract,
+  xyz,
+  xyzw,
+} from './frames.js';
 import { readOptions } from '../options.js';
 
 // Body.DYNAMIC and Body.STATIC of cannon-es, for a body whose class does not carry them.
@@ -90,10 +102,8 @@ export function setCannonMassProperties(body, result, options) {
  */
 export function cannonObjectPose(body, result) {
   const r = readResult(result);
-  const { position, quaternion } = readPose(
-    { position: body?.position, quaternion: body?.quaternion },
-    'body (position and quaternion)',
-  );
+  const position = readVector(body?.position, 3, 'body.position', 'INVALID_ARGUMENT');
+  const quaternion = readUnitQuaternion(body?.quaternion, 'body.quaternion', 'INVALID_ARGUMENT');
   const q = multiply(quaternion, conjugate(r.principalRotation));
   return { position: xyz(subtract(position, rotate(q, r.centerOfMass))), quaternion: xyzw(q) };
 }

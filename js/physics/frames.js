@@ -35,7 +35,8 @@ export function readResult(result, name = 'result') {
   return { mass, centerOfMass, principalMoments, principalRotation: rotation };
 }
 
-function readUnitQuaternion(value, name, code) {
+/** A unit quaternion [x, y, z, w] (array or {x, y, z, w}), renormalised. */
+export function readUnitQuaternion(value, name, code) {
   const q = readVector(value, 4, name, code);
   const n = Math.hypot(...q);
   if (Math.abs(n - 1) > UNIT_TOLERANCE) fail(code, `${name} must be a unit quaternion [x, y, z, w], its norm is ${n}`);
@@ -44,7 +45,7 @@ function readUnitQuaternion(value, name, code) {
 
 /** A pose { position, quaternion } (either may be left out: origin, identity). */
 export function readPose(pose, name) {
-  const p = readOptions(pose, ['position', 'quaternion'], name, 'INVALID_ARGUMENT');
+  const p = readOptions(pose, ['position', 'quaternion'], name, 'INVALID_TRANSFORM'); // as mp.transform
   return {
     position: p.position === undefined ? [0, 0, 0] : readVector(p.position, 3, `${name}.position`, 'INVALID_TRANSFORM'),
     quaternion:

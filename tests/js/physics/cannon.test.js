@@ -100,3 +100,48 @@ test('a body that already has shapes is refused: their offsets would stay in the
     /did you mean 'shapes'/,
   );
 });
+
+test('a wrong body, shape list or pose is refused by name, and the body is left untouched', () => {
+  const sphere = mp.sphere(1);
+  const cases = [
+    [() => setCannonMassProperties({}, sphere), 'INVALID_ARGUMENT', /cannon-es Body/],
+    [
+      () => setCannonMassProperties(new CANNON.Body(), sphere, { shapes: new CANNON.Sphere(1) }),
+      'INVALID_ARGUMENT',
+      /array/,
+    ],
+    [() => setCannonMassProperties(new CANNON.Body(), sphere, { shapes: [null] }), 'INVALID_ARGUMENT', /shapes\[0\]/],
+    [
+      () =>
+        setCannonMassProperties(new CANNON.Body(), sphere, {
+          shapes: [{ shape: new CANNON.Sphere(1), ofset: [0, 1, 0] }],
+        }),
+      'INVALID_OPTIONS',
+      /did you mean 'offset'/,
+    ],
+    [
+      () => setCannonMassProperties(new CANNON.Body(), sphere, { objectPose: { quaternion: [0, 0, 0, 2] } }),
+      'INVALID_TRANSFORM',
+      /objectPose\.quaternion/,
+    ],
+    [() => cannonObjectPose({}, sphere), 'INVALID_ARGUMENT', /body\.position/],
+  ];
+  for (const [call, code, message] of cases) {
+    let error;
+    try {
+      call();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(MassPropertiesError);
+    expect(error.code).toBe(code);
+    expect(error.message).toMatch(message);
+  }
+  // Checks come before any change: a refused call leaves the body as it was.
+  const body = new CANNON.Body();
+  expect(() => setCannonMassProperties(body, sphere, { shapes: [new CANNON.Sphere(1), 7] })).toThrow(
+    MassPropertiesError,
+  );
+  expect(body.shapes).toHaveLength(0);
+  expect(body.mass).toBe(0);
+});

@@ -98,6 +98,17 @@ test('a collider given the result carries the body alone (setMassProperties), wh
   expectSpin(world, body, result);
 });
 
+test('a live Collider given the result carries its body at once', () => {
+  const { mesh, result } = lShape(mp);
+  const world = newWorld();
+  const body = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic());
+  const collider = world.createCollider(RAPIER.ColliderDesc.convexHull(new Float32Array(mesh.positions)), body);
+  setRapierMassProperties(collider, result);
+  expectMass(body, result);
+  expect(relativeDistance(body.worldCom(), result.centerOfMass)).toBeLessThan(4 * FLOAT32_EPSILON);
+  expectSpin(world, body, result);
+});
+
 test('the arguments are the {x, y, z} and {x, y, z, w} objects Rapier reads, in the body frame', () => {
   // A 2 × 4 × 6 box of mass 3: moments m(b² + c²)/12 = 13, 10, 5 about x, y, z; the body sits at x = 1.
   const p = toRapierMassProperties(mp.box(2, 4, 6, { mass: 3 }), { position: [1, 0, 0] });
