@@ -34,8 +34,9 @@ function readShapes(shapes) {
     const { shape, offset, orientation } = placed
       ? readOptions(entry, ['shape', 'offset', 'orientation'], name, 'INVALID_OPTIONS')
       : { shape: entry };
-    if (shape === null || typeof shape !== 'object')
+    if (shape === null || typeof shape !== 'object') {
       fail('INVALID_ARGUMENT', `${name} is not a shape: ${typeName(shape)}`);
+    }
     const pose = readPose({ position: offset, quaternion: orientation }, name);
     return { shape, offset: pose.position, orientation: pose.quaternion };
   });
@@ -44,7 +45,7 @@ function readShapes(shapes) {
 const setAll = (body, keys, value) => keys.forEach((key) => body[key]?.set(...value));
 
 /**
- * Configures a cannon-es Body (mass 0 and no shapes yet, e.g. `new CANNON.Body()`) for the
+ * Configures a cannon-es Body with no shapes yet (e.g. `new CANNON.Body()`) for the
  * result and returns it. `options.shapes`: cannon shapes, bare or as { shape, offset,
  * orientation }, placed in the result's frame (the coordinates the result was measured in).
  * `options.objectPose`: where that frame is in the world (the object's position and
@@ -70,12 +71,12 @@ export function setCannonMassProperties(body, result, options) {
   setAll(
     body,
     ['position', 'previousPosition', 'interpolatedPosition', 'initPosition'],
-    [...add(pose.position, rotate(pose.quaternion, r.centerOfMass))],
+    add(pose.position, rotate(pose.quaternion, r.centerOfMass)),
   );
   setAll(
     body,
     ['quaternion', 'previousQuaternion', 'interpolatedQuaternion', 'initQuaternion'],
-    [...multiply(pose.quaternion, r.principalRotation)],
+    multiply(pose.quaternion, r.principalRotation),
   );
   for (const { shape, offset, orientation } of shapes) {
     body.addShape(
