@@ -1,7 +1,7 @@
 // Babylon.js Physics V2 with Havok (the real wasm engine in Node: NullEngine, Scene, HavokPlugin).
 // A body given toBabylonMassProperties spins as I⁻¹L says under an angular impulse and reads back
-// the result's mass and center. Havok keeps the inverse principal moments in 16 bits (8
-// significant bits: 1/15 comes back as 137/2048), so ω is right to 2⁻⁸ of |ω| per principal
+// the result's mass and center. Havok rounds the inverse principal moments to 8 significant
+// bits (measured: 1/15 comes back as 137/2048), so ω is right to 2⁻⁸ of |ω| per principal
 // component, hence of |ω| (ω − ω' = R diag(δᵢ/Iᵢ) Rᵀ L with |δᵢ| ≤ 2⁻⁸); masses and centers are
 // float32.
 import { readFileSync } from 'node:fs';
