@@ -145,5 +145,15 @@ export interface GltfMotion {
   inertiaOrientation: [number, number, number, number];
 }
 
-/** The motion of a node; `bodyPose` is the node's pose in the result's frame (omit if measured in node space). */
-export function toGltfMotion(result: PhysicsResult, bodyPose?: BodyPose): GltfMotion;
+/** A glTF node's transform (its TRS, e.g. its world transform) in the result's frame. */
+export interface NodePose extends BodyPose {
+  /** Non-zero; negative entries mirror (the orientation is then taken along the mirrored axes). Default 1. */
+  scale?: Vector3Like | number;
+}
+
+/**
+ * The motion of a node. Leave `nodePose` out when the result was measured in the node's own
+ * coordinates; otherwise the center of mass is given in node coordinates (divided by the scale)
+ * and the orientation relative to the node's axes. The moments stay physical.
+ */
+export function toGltfMotion(result: PhysicsResult, nodePose?: NodePose): GltfMotion;

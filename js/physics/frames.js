@@ -43,16 +43,29 @@ export function readUnitQuaternion(value, name, code) {
   return q.map((c) => c / n);
 }
 
-/** A pose { position, quaternion } (either may be left out: origin, identity). */
-export function readPose(pose, name) {
-  const p = readOptions(pose, ['position', 'quaternion'], name, 'INVALID_TRANSFORM'); // as mp.transform
-  return {
+/**
+ * A pose { position, quaternion } (either may be left out: origin, identity); with
+ * `withScale`, also `scale` (a number or three, finite and non-zero; default 1).
+ */
+export function readPose(pose, name, withScale = false) {
+  const keys = withScale ? ['position', 'quaternion', 'scale'] : ['position', 'quaternion'];
+  const p = readOptions(pose, keys, name, 'INVALID_TRANSFORM'); // as mp.transform
+  const out = {
     position: p.position === undefined ? [0, 0, 0] : readVector(p.position, 3, `${name}.position`, 'INVALID_TRANSFORM'),
     quaternion:
       p.quaternion === undefined
         ? [0, 0, 0, 1]
         : readUnitQuaternion(p.quaternion, `${name}.quaternion`, 'INVALID_TRANSFORM'),
   };
+  if (withScale) {
+    const scale = p.scale ?? 1;
+    out.scale =
+      typeof scale === 'number' ? [scale, scale, scale] : readVector(scale, 3, `${name}.scale`, 'INVALID_TRANSFORM');
+    if (!out.scale.every((x) => Number.isFinite(x) && x !== 0)) {
+      fail('INVALID_TRANSFORM', `${name}.scale must be finite and non-zero, got ${String(scale)}`);
+    }
+  }
+  return out;
 }
 
 export function multiply([ax, ay, az, aw], [bx, by, bz, bw]) {

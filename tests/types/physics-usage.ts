@@ -11,7 +11,7 @@ import {
   toGltfMotion,
   toRapierMassProperties,
 } from 'mass-properties/physics';
-import type { BodyPose, GltfMotion, RapierMassProperties } from 'mass-properties/physics';
+import type { BodyPose, GltfMotion, NodePose, RapierMassProperties } from 'mass-properties/physics';
 
 // Babylon's own declarations need @webgpu/types to compile under tsc; these stand in for its
 // Vector3 and Quaternion, with the constructor signatures the converter calls.
@@ -67,6 +67,9 @@ export async function usage(positions: Float32Array, indices: Uint32Array): Prom
   void perUnitMass;
 
   const motion: GltfMotion = toGltfMotion(mp.combine([result, mp.sphere(1)]), pose);
+  const scaled: NodePose = { ...pose, scale: [1, -1, 2] };
+  toGltfMotion(result, scaled);
+  toGltfMotion(result, { scale: 0.01 });
   const diagonal: [number, number, number] = motion.inertiaDiagonal;
   void diagonal;
 

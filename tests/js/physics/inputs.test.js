@@ -39,10 +39,10 @@ describe.each(Object.entries(CONVERTERS))('%s', (_name, convert) => {
   });
 
   test.each([
-    ['a quaternion of norm 2', { quaternion: [0, 0, 0, 2] }, 'INVALID_TRANSFORM', /bodyPose\.quaternion/],
-    ['Euler angles for a quaternion', { quaternion: [0.1, 0.2, 0.3] }, 'INVALID_TRANSFORM', /bodyPose\.quaternion/],
+    ['a quaternion of norm 2', { quaternion: [0, 0, 0, 2] }, 'INVALID_TRANSFORM', /Pose\.quaternion/],
+    ['Euler angles for a quaternion', { quaternion: [0.1, 0.2, 0.3] }, 'INVALID_TRANSFORM', /Pose\.quaternion/],
     ['a misspelt key', { positon: [1, 2, 3] }, 'INVALID_TRANSFORM', /did you mean 'position'/],
-    ['a non-finite position', { position: [Infinity, 0, 0] }, 'INVALID_TRANSFORM', /bodyPose\.position/],
+    ['a non-finite position', { position: [Infinity, 0, 0] }, 'INVALID_TRANSFORM', /Pose\.position/],
   ])('a pose with %s is refused', (_what, pose, code, message) => {
     const error = thrown(() => convert(mp.box(1, 2, 3), pose));
     expect(error).toBeInstanceOf(MassPropertiesError);
