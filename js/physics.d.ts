@@ -111,6 +111,18 @@ export function cannonObjectPose(
   body: { position: XYZ; quaternion: XYZW },
   result: PhysicsResult,
 ): { position: XYZ; quaternion: XYZW };
+/** The same, written into `target` (e.g. a three.js Object3D), which is returned. */
+export function cannonObjectPose<T extends PoseTarget>(
+  body: { position: XYZ; quaternion: XYZW },
+  result: PhysicsResult,
+  target: T,
+): T;
+
+/** What cannonObjectPose writes into: e.g. a three.js Object3D. */
+export interface PoseTarget {
+  position: { set(x: number, y: number, z: number): unknown };
+  quaternion: { set(x: number, y: number, z: number, w: number): unknown };
+}
 
 /** Babylon's Vector3 and Quaternion constructors: `import * as BABYLON from '@babylonjs/core'`, or `{ Vector3, Quaternion }`. */
 export interface BabylonConstructors<V, Q> {

@@ -99,12 +99,24 @@ export function setCannonMassProperties(body, result, options) {
 
 /**
  * Where to draw the object (the frame the result was measured in) for the body's current
- * position and quaternion: { position: {x, y, z}, quaternion: {x, y, z, w} }.
+ * position and quaternion: { position: {x, y, z}, quaternion: {x, y, z, w} }, or written into
+ * `target` (anything whose position and quaternion have .set(), e.g. a three.js Object3D) and
+ * `target` returned, to call every frame without allocating.
  */
-export function cannonObjectPose(body, result) {
+export function cannonObjectPose(body, result, target) {
   const r = readResult(result);
   const position = readVector(body?.position, 3, 'body.position', 'INVALID_ARGUMENT');
   const quaternion = readUnitQuaternion(body?.quaternion, 'body.quaternion', 'INVALID_ARGUMENT');
   const q = multiply(quaternion, conjugate(r.principalRotation));
-  return { position: xyz(subtract(position, rotate(q, r.centerOfMass))), quaternion: xyzw(q) };
+  const p = subtract(position, rotate(q, r.centerOfMass));
+  if (target === undefined) return { position: xyz(p), quaternion: xyzw(q) };
+  if (typeof target?.position?.set !== 'function' || typeof target?.quaternion?.set !== 'function') {
+    fail(
+      'INVALID_ARGUMENT',
+      `target must have position.set and quaternion.set (e.g. an Object3D), got ${typeName(target)}`,
+    );
+  }
+  target.position.set(...p);
+  target.quaternion.set(...q);
+  return target;
 }

@@ -60,6 +60,9 @@ export async function usage(positions: Float32Array, indices: Uint32Array): Prom
   });
   const drawAt: { position: { x: number }; quaternion: { w: number } } = cannonObjectPose(cannon, result);
   void drawAt;
+  const object = { position: new CANNON.Vec3(), quaternion: new CANNON.Quaternion(), name: 'mesh' };
+  const same: typeof object = cannonObjectPose(cannon, result, object);
+  void same;
 
   const babylon: PhysicsMassProperties = toBabylonMassProperties(result, { Vector3, Quaternion }, pose);
   const perUnitMass: Vector3 = toBabylonMassProperties(result, { Vector3, Quaternion }).inertia;

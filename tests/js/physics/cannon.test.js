@@ -81,6 +81,11 @@ test('shapes stay where they were in the object, and the object is drawn at cann
     xyz(body.shapeOffsets[0]),
   );
   expect(relativeDistance(shapeWorld, place(drawnPose, offset))).toBeLessThan(64 * DOUBLE_EPSILON);
+  // The same pose written into an object with position.set and quaternion.set (a three.js Object3D).
+  const object = { position: new CANNON.Vec3(), quaternion: new CANNON.Quaternion() };
+  expect(cannonObjectPose(body, result, object)).toBe(object);
+  expect(xyz(object.position)).toEqual(drawnPose.position);
+  expect(xyzw(object.quaternion)).toEqual(drawnPose.quaternion);
 });
 
 // The result's tensor is in the object's frame; the object turned by objectPose.quaternion.
@@ -125,6 +130,7 @@ test('a wrong body, shape list or pose is refused by name, and the body is left 
       /objectPose\.quaternion/,
     ],
     [() => cannonObjectPose({}, sphere), 'INVALID_ARGUMENT', /body\.position/],
+    [() => cannonObjectPose(new CANNON.Body(), sphere, {}), 'INVALID_ARGUMENT', /position\.set/],
   ];
   for (const [call, code, message] of cases) {
     let error;
