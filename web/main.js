@@ -1,13 +1,15 @@
 // The demo page: load a model, measure it in a worker, draw the result and spin the body.
-// It uses the package exactly as an application would: 'mass-properties' and
-// 'mass-properties/three' through the import map in index.html. This file wires the modules:
+// It uses the package exactly as an application would: 'mass-properties',
+// 'mass-properties/three' and 'mass-properties/physics' through the import map in index.html.
+// This file wires the modules:
 //   page.js           the shared elements, the status line, the busy flag
 //   viewer.js         renderer, camera, controls; the model, its helper and the spin pivot
 //   measurer.js       measuring in the package's Web Worker (mass-properties/worker)
 //   session.js        the model on screen: show, bake, measure, report; the newest one wins
 //   model-picker.js   built-in models and files;  drop.js  drag & drop;  settings.js  units and density
 //   mode-controls.js  solid, shell or convex hull, and whether the caps of closed holes show
-//   copy.js           "Copy result as JSON";  spin-controls.js  the spin buttons and readout
+//   copy.js           "Copy result as JSON" and "Copy for Rapier / cannon-es / Babylon / glTF"
+//                     (physics-snippets.js);  spin-controls.js  the spin buttons and readout
 //   models.js, units.js, panel.js, describe.js, spin.js, caps.js   loaders, unit conversion, the
 //                     results panel, diagnostics and repairs in words, the spin, the caps drawn
 import { init } from 'mass-properties';

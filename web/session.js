@@ -106,6 +106,7 @@ export class Session {
     });
     renderReport(ui.results, this.report, { elapsed: reply.elapsed });
     ui.copy.disabled = false;
+    ui.copyFor.disabled = !reply.body;
   }
 
   #draw(body, newModel) {

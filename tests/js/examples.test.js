@@ -33,3 +33,35 @@ test('examples/measure-file.mjs measures an ASCII STL in the requested units', (
   const mass = Number(/mass\s+(\S+)/.exec(out)[1]);
   expect(mass).toBeCloseTo(1e-6 * 1000, 12); // (0.01 m)³ · 1000 kg/m³ = 1 g
 });
+
+// The physics examples on their built-in torus knot: each engine's own estimate is printed, and
+// the body given our result reads our numbers back (0.00 % off in every column).
+describe.each(['rapier', 'cannon', 'babylon'])('examples/physics-%s.mjs', (engine) => {
+  test('prints the engine estimate and reads ours back from the engine', () => {
+    const out = run(`examples/physics-${engine}.mjs`);
+    expect(out).toContain('torus knot: 16384 triangles');
+    const lines = out.split('\n').filter((l) => l.includes(' vs ours'));
+    expect(lines.length).toBeGreaterThan(0);
+    const fixed = out.split('\n').find((l) => /setRapier|setCannon|toBabylon/.test(l));
+    const errors = [...fixed.matchAll(/([+-]?\d+\.\d+) %/g)].map((m) => Number(m[1]));
+    expect(errors).toHaveLength(5); // mass, center, three moments
+    for (const e of errors) expect(Math.abs(e)).toBeLessThan(0.005);
+  }, 60_000);
+});
+
+test('examples/physics-rapier.mjs also measures a model file named on the command line', () => {
+  // A 2 × 2 × 2 cube as OBJ (1-based faces, outward): Rapier's trimesh and hull are exact for it.
+  const { positions, indices } = box([0, 0, 0], [2, 2, 2]);
+  const lines = [];
+  for (let i = 0; i < positions.length; i += 3) lines.push(`v ${positions[i]} ${positions[i + 1]} ${positions[i + 2]}`);
+  for (let t = 0; t < indices.length; t += 3)
+    lines.push(`f ${indices[t] + 1} ${indices[t + 1] + 1} ${indices[t + 2] + 1}`);
+  const file = join(mkdtempSync(join(tmpdir(), 'mp-obj-')), 'cube.obj');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const out = run('examples/physics-rapier.mjs', file);
+  expect(out).toContain('cube.obj: 12 triangles, 8000 kg at 1000 kg/m³');
+  // A cube is its own hull: there Rapier's convexHull collider has the solid's mass.
+  const after = out.slice(out.indexOf('cube.obj:'));
+  const hull = after.split('\n').find((l) => l.includes('convexHull collider vs ours (solid)'));
+  expect(Math.abs(Number(/mass\s+([+-]?\d+\.\d+) %/.exec(hull)[1]))).toBeLessThan(0.005);
+}, 60_000);

@@ -1,0 +1,122 @@
+// cannon-es: a Body holds only a diagonal inertia about its origin, so its frame must be the
+// principal frame at the center of mass. The body is placed there and its shapes are added
+// with their offsets and orientations moved into that frame; then mass, inverse mass,
+// inertia and inverse inertia are set after addShape (which overwrites the inertia with the
+// bounding box's), and the world inverse inertia is refreshed (cannon skips that for an
+// isotropic one unless forced, keeping the estimate's).
+import { fail, typeName } from '../errors.js';
+import { readVector } from '../arrays.js';
+import {
+  add,
+  conjugate,
+  multiply,
+  readPose,
+  readResult,
+  readUnitQuaternion,
+  rotate,
+  subtract,
+  xyz,
+  xyzw,
+} from './frames.js';
+import { readOptions } from '../options.js';
+
+// Body.DYNAMIC and Body.STATIC of cannon-es, for a body whose class does not carry them.
+const DYNAMIC = 1;
+const STATIC = 2;
+
+function readShapes(shapes) {
+  if (shapes === undefined) return [];
+  if (!Array.isArray(shapes)) fail('INVALID_ARGUMENT', `options.shapes must be an array, got ${typeName(shapes)}`);
+  return shapes.map((entry, i) => {
+    const name = `options.shapes[${i}]`;
+    // A bare cannon Shape, or { shape, offset, orientation } placed in the result's frame.
+    const placed = entry !== null && typeof entry === 'object' && 'shape' in entry;
+    const { shape, offset, orientation } = placed
+      ? readOptions(entry, ['shape', 'offset', 'orientation'], name, 'INVALID_OPTIONS')
+      : { shape: entry };
+    if (shape === null || typeof shape !== 'object') {
+      fail('INVALID_ARGUMENT', `${name} is not a shape: ${typeName(shape)}`);
+    }
+    const pose = readPose({ position: offset, quaternion: orientation }, name);
+    return { shape, offset: pose.position, orientation: pose.quaternion };
+  });
+}
+
+const setAll = (body, keys, value) => keys.forEach((key) => body[key]?.set(...value));
+
+/**
+ * Configures a cannon-es Body with no shapes yet (e.g. `new CANNON.Body()`) for the
+ * result and returns it. `options.shapes`: cannon shapes, bare or as { shape, offset,
+ * orientation }, placed in the result's frame (the coordinates the result was measured in).
+ * `options.objectPose`: where that frame is in the world (the object's position and
+ * quaternion). A static body becomes dynamic; the body's frame is then the principal frame, so
+ * draw the object at cannonObjectPose(body, result).
+ */
+export function setCannonMassProperties(body, result, options) {
+  if (body === null || typeof body !== 'object' || typeof body.addShape !== 'function') {
+    fail('INVALID_ARGUMENT', `body must be a cannon-es Body, got ${typeName(body)}`);
+  }
+  if (Array.isArray(body.shapes) && body.shapes.length > 0) {
+    fail(
+      'INVALID_ARGUMENT',
+      `body already has ${body.shapes.length} shape(s): pass them in options.shapes so that they move into the principal frame`,
+    );
+  }
+  const o = readOptions(options, ['shapes', 'objectPose'], 'options', 'INVALID_OPTIONS');
+  const r = readResult(result);
+  const shapes = readShapes(o.shapes);
+  const pose = readPose(o.objectPose, 'options.objectPose');
+
+  const toPrincipal = conjugate(r.principalRotation);
+  setAll(
+    body,
+    ['position', 'previousPosition', 'interpolatedPosition', 'initPosition'],
+    add(pose.position, rotate(pose.quaternion, r.centerOfMass)),
+  );
+  setAll(
+    body,
+    ['quaternion', 'previousQuaternion', 'interpolatedQuaternion', 'initQuaternion'],
+    multiply(pose.quaternion, r.principalRotation),
+  );
+  for (const { shape, offset, orientation } of shapes) {
+    body.addShape(
+      shape,
+      xyz(rotate(toPrincipal, subtract(offset, r.centerOfMass))),
+      xyzw(multiply(toPrincipal, orientation)),
+    );
+  }
+
+  const Body = body.constructor;
+  if (body.type === (Body?.STATIC ?? STATIC)) body.type = Body?.DYNAMIC ?? DYNAMIC;
+  body.mass = r.mass;
+  body.invMass = 1 / r.mass;
+  body.inertia.set(...r.principalMoments);
+  const [i1, i2, i3] = body.fixedRotation ? [0, 0, 0] : r.principalMoments.map((moment) => 1 / moment);
+  body.invInertia.set(i1, i2, i3);
+  body.updateInertiaWorld(true);
+  return body;
+}
+
+/**
+ * Where to draw the object (the frame the result was measured in) for the body's current
+ * position and quaternion: { position: {x, y, z}, quaternion: {x, y, z, w} }, or written into
+ * `target` (anything whose position and quaternion have .set(), e.g. a three.js Object3D) and
+ * `target` returned, to call every frame without allocating.
+ */
+export function cannonObjectPose(body, result, target) {
+  const r = readResult(result);
+  const position = readVector(body?.position, 3, 'body.position', 'INVALID_ARGUMENT');
+  const quaternion = readUnitQuaternion(body?.quaternion, 'body.quaternion', 'INVALID_ARGUMENT');
+  const q = multiply(quaternion, conjugate(r.principalRotation));
+  const p = subtract(position, rotate(q, r.centerOfMass));
+  if (target === undefined) return { position: xyz(p), quaternion: xyzw(q) };
+  if (typeof target?.position?.set !== 'function' || typeof target?.quaternion?.set !== 'function') {
+    fail(
+      'INVALID_ARGUMENT',
+      `target must have position.set and quaternion.set (e.g. an Object3D), got ${typeName(target)}`,
+    );
+  }
+  target.position.set(...p);
+  target.quaternion.set(...q);
+  return target;
+}
