@@ -296,6 +296,7 @@ describe('module systems', () => {
       join(cjs, 'use.js'),
       `
 const { init, MassPropertiesError } = require('mass-properties');
+const { toGltfMotion } = require('mass-properties/physics');
 init().then((mp) => {
   let code = null;
   try {
@@ -303,7 +304,8 @@ init().then((mp) => {
   } catch (e) {
     code = e instanceof MassPropertiesError && e.code;
   }
-  console.log(JSON.stringify({ resolved: require.resolve('mass-properties'), box: mp.box(1, 2, 3).mass, code }));
+  const box = mp.box(1, 2, 3);
+  console.log(JSON.stringify({ resolved: require.resolve('mass-properties'), box: box.mass, code, motion: toGltfMotion(box).inertiaDiagonal }));
 });
 `,
     );
@@ -319,6 +321,9 @@ init().then((mp) => {
       expect(out.resolved).toBe(join(consumer, 'node_modules', 'mass-properties', 'dist', 'cjs', 'index.cjs'));
       expect(out.box).toBe(6); // 1 × 2 × 3 at density 1
       expect(out.code).toBe('INVALID_DIMENSION');
+      // mass-properties/physics too: the 1 × 2 × 3 box's moments m(b² + c²)/12 with m = 6.
+      const moments = [...out.motion].sort((a, b) => a - b);
+      [2.5, 5, 6.5].forEach((x, k) => expect(Math.abs(moments[k] - x)).toBeLessThan(1e-14));
     },
     120_000,
   );
@@ -394,12 +399,14 @@ test('a 1 × 2 × 3 box has mass 6', async () => {
 import { init, MassPropertiesError } from 'mass-properties';
 import { computeMassProperties } from 'mass-properties/three';
 import { createWorker } from 'mass-properties/worker';
+import { toRapierMassProperties } from 'mass-properties/physics';
 import type { MassProperties } from 'mass-properties';
 export async function use(scene: import('three').Object3D): Promise<number> {
   const mp = await init();
   const body: MassProperties = computeMassProperties(mp, scene).body;
   const error: MassPropertiesError | null = null;
-  return body.mass + (error ? 1 : 0) + (typeof createWorker === 'function' ? 1 : 0);
+  const rapierMass: number = toRapierMassProperties(body).mass;
+  return body.mass + rapierMass + (error ? 1 : 0) + (typeof createWorker === 'function' ? 1 : 0);
 }
 `;
 
@@ -409,11 +416,12 @@ export async function use(scene: import('three').Object3D): Promise<number> {
       join(cjs, 'use.cts'),
       `
 import { init, MassPropertiesError } from 'mass-properties';
+import { toGltfMotion } from 'mass-properties/physics';
 import type { MassProperties } from 'mass-properties';
 export async function use(): Promise<number> {
   const body: MassProperties = (await init()).box(1, 2, 3);
   const error: MassPropertiesError | null = null;
-  return body.mass + (error ? 1 : 0);
+  return body.mass + toGltfMotion(body).mass + (error ? 1 : 0);
 }
 `,
     );
