@@ -1,5 +1,5 @@
 // Types of the derived quantities (js/derived.js), re-exported by the package's main entry.
-import type { Mat2, Mat3, MassProperties, MassProperties2D, Vec2, Vec3 } from './index.js';
+import type { Diagnostics, Mat2, Mat3, MassProperties, MassProperties2D, Vec2, Vec3 } from './index.js';
 
 type Body3D = Pick<MassProperties, 'mass' | 'principalMoments'>;
 type Body2D = Pick<MassProperties2D, 'mass' | 'principalMoments'>;
@@ -44,4 +44,4 @@ export function equivalentEllipsoid(result: Body2D): Vec2;
  * diagnostics and convex hulls are; a mesh is when closed, consistently wound, and measured
  * without repeated faces, flipped triangles, capped holes, open pieces or crossing shells.
  */
-export function isSolid(result: { diagnostics?: MassProperties['diagnostics'] }): boolean;
+export function isSolid(result: MassProperties | MassProperties2D | { diagnostics: Diagnostics | null }): boolean;
