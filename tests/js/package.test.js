@@ -92,6 +92,7 @@ describe('the tarball', () => {
       /^js\/([\w-]+\/)*[\w.-]+\.d\.ts$/,
       /^dist\/mass_properties_wasm\.js$/,
       /^README\.md$/,
+      /^CHANGELOG\.md$/,
       /^package\.json$/,
       /^LICEN[SC]E(\.\w+)?$/, // npm adds a license file whenever there is one
     ];
