@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -123,16 +124,27 @@ Box2 ringBox(const Ring& ring) {
     return box;
 }
 
+// An edge as the sweep needs it: its x range, and where to find its ends.
 struct Edge {
-    Box2 box;
-    Vec2 a, b;
-    std::size_t ring, index;
+    double lo, hi;
+    std::uint32_t ring, index;
 };
 
-// Whether two edges cross at a point inside both (not at an end, not along a common line): the
+struct Segment {
+    Vec2 a, b;
+};
+
+Segment segment(const std::vector<Ring>& rings, const Edge& e) {
+    const Ring& ring = rings[e.ring];
+    return {point(ring, e.index), point(ring, e.index + 1 == points(ring) ? 0 : e.index + 1)};
+}
+
+// Whether two segments cross at a point inside both (not at an end, not along a common line): the
 // one overlap of rings that the filter can prove. Touching rings are allowed, so a polygon whose
 // hole was bridged to the outline (a keyhole) is measured.
-bool properlyCross(const Edge& e, const Edge& f) {
+bool properlyCross(const Segment& e, const Segment& f) {
+    if (std::max(e.a[1], e.b[1]) < std::min(f.a[1], f.b[1]) || std::max(f.a[1], f.b[1]) < std::min(e.a[1], e.b[1]))
+        return false;
     const int s1 = orientation(e.a, e.b, f.a), s2 = orientation(e.a, e.b, f.b);
     if (s1 == 0 || s2 == 0 || s1 == s2) return false;
     const int s3 = orientation(f.a, f.b, e.a), s4 = orientation(f.a, f.b, e.b);
@@ -149,25 +161,28 @@ bool adjacent(const Edge& e, const Edge& f, std::size_t n) {
 // whose x range it overlaps, so an outline of many short edges costs about n log n.
 bool findCrossing(const std::vector<Ring>& rings, std::string& message) {
     std::vector<Edge> edges;
+    std::size_t total = 0;
+    for (const Ring& ring : rings) total += points(ring);
+    edges.reserve(total);
     for (std::size_t r = 0; r < rings.size(); ++r) {
         const std::size_t n = points(rings[r]);
         for (std::size_t i = 0; i < n; ++i) {
-            Edge e{{}, point(rings[r], i), point(rings[r], i + 1 == n ? 0 : i + 1), r, i};
-            e.box.add(e.a);
-            e.box.add(e.b);
-            edges.push_back(e);
+            const double x0 = rings[r].xy[2 * i], x1 = rings[r].xy[i + 1 == n ? 0 : 2 * i + 2];
+            edges.push_back({std::min(x0, x1), std::max(x0, x1), std::uint32_t(r), std::uint32_t(i)});
         }
     }
-    std::sort(edges.begin(), edges.end(), [](const Edge& e, const Edge& f) { return e.box.lo[0] < f.box.lo[0]; });
+    // Merge sort: an outline's x runs up and down, which drives introsort into its heapsort fallback.
+    std::stable_sort(edges.begin(), edges.end(), [](const Edge& e, const Edge& f) { return e.lo < f.lo; });
     std::vector<const Edge*> active;
     for (const Edge& e : edges) {
-        active.erase(std::remove_if(active.begin(), active.end(),
-                                    [&](const Edge* f) { return f->box.hi[0] < e.box.lo[0]; }),
+        active.erase(std::remove_if(active.begin(), active.end(), [&](const Edge* f) { return f->hi < e.lo; }),
                      active.end());
+        const Segment se = segment(rings, e);
         for (const Edge* f : active) {
-            if (!e.box.overlaps(f->box) || adjacent(e, *f, points(rings[e.ring])) || !properlyCross(e, *f)) continue;
-            const Edge& first = e.ring < f->ring || (e.ring == f->ring && e.index < f->index) ? e : *f;
-            const Edge& second = &first == &e ? *f : e;
+            if (adjacent(e, *f, points(rings[e.ring])) || !properlyCross(se, segment(rings, *f))) continue;
+            const bool eFirst = e.ring < f->ring || (e.ring == f->ring && e.index < f->index);
+            const Edge& first = eFirst ? e : *f;
+            const Edge& second = eFirst ? *f : e;
             message = "edge " + std::to_string(first.index) + " of " + ringName(first.ring) + " crosses edge " +
                       std::to_string(second.index) + " of " + ringName(second.ring) +
                       (first.ring == second.ring ? ": the ring is not simple" : ": rings may touch but not overlap");
@@ -180,50 +195,111 @@ bool findCrossing(const std::vector<Ring>& rings, std::string& message) {
 
 enum class Side { Inside, Outside, Boundary };
 
-// Winding number of `ring` about p (Sunday 2001) with exact comparisons and filtered orientation
-// tests: Boundary when p is on an edge or too close to one to tell.
-Side side(const Ring& ring, const Vec2& p) {
-    int winding = 0;
+// Which side of `ring` each query point lies on: the winding number (Sunday 2001) with exact
+// comparisons and filtered orientation tests, Boundary when a point is on an edge or too close to
+// one to tell. A sweep in y: each point meets only the edges whose y range holds it, so an
+// outline with many holes costs about (n + q) log(n + q), not n times q.
+std::vector<Side> sides(const Ring& ring, const std::vector<Vec2>& queries) {
+    const std::size_t n = points(ring);
+    auto lowY = [&](std::size_t i) { return std::min(ring.xy[2 * i + 1], ring.xy[i + 1 == n ? 1 : 2 * i + 3]); };
+    auto highY = [&](std::size_t i) { return std::max(ring.xy[2 * i + 1], ring.xy[i + 1 == n ? 1 : 2 * i + 3]); };
+    std::vector<std::size_t> edges(n), order(queries.size());
+    for (std::size_t i = 0; i < n; ++i) edges[i] = i;
+    for (std::size_t k = 0; k < queries.size(); ++k) order[k] = k;
+    std::stable_sort(edges.begin(), edges.end(), [&](std::size_t i, std::size_t j) { return lowY(i) < lowY(j); });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t i, std::size_t j) { return queries[i][1] < queries[j][1]; });
+    std::vector<Side> out(queries.size(), Side::Outside);
+    std::vector<std::size_t> active;
+    std::size_t next = 0;
+    for (const std::size_t k : order) {
+        const Vec2& p = queries[k];
+        while (next < n && lowY(edges[next]) <= p[1]) active.push_back(edges[next++]);
+        active.erase(std::remove_if(active.begin(), active.end(), [&](std::size_t i) { return highY(i) < p[1]; }),
+                     active.end());
+        int winding = 0;
+        bool boundary = false;
+        for (const std::size_t i : active) {
+            const Vec2 a = point(ring, i), b = point(ring, i + 1 == n ? 0 : i + 1);
+            const bool near = std::min(a[0], b[0]) <= p[0] && p[0] <= std::max(a[0], b[0]);
+            const bool up = a[1] <= p[1] && b[1] > p[1], down = a[1] > p[1] && b[1] <= p[1];
+            if (!near && !up && !down) continue;
+            const int s = orientation(a, b, p);
+            if (s == 0 && near) {
+                boundary = true;
+                break;
+            }
+            if (up && s > 0) ++winding;
+            if (down && s < 0) --winding;
+        }
+        out[k] = boundary ? Side::Boundary : winding != 0 ? Side::Inside : Side::Outside;
+    }
+    return out;
+}
+
+// Points of a hole that show where it lies: its vertices, the midpoints of its edges, and its
+// area centroid when that is certainly inside it. Against another ring, one such point certainly
+// on the wrong side proves an overlap: with no proper crossings left, an edge whose ends touch
+// another ring but whose middle runs through it (holes side by side that overlap along common
+// lines) has its midpoint inside, and a hole whose whole boundary lies on the other ring's (the
+// same ring twice, a hole filling a notch of the outline) has its centroid on the wrong side.
+struct Probe {
+    Vec2 point;
+    std::size_t ring;
+};
+
+void probesOf(const std::vector<Ring>& rings, std::size_t h, const Vec2& centroid, std::vector<Probe>& out) {
+    const Ring& ring = rings[h];
     const std::size_t n = points(ring);
     for (std::size_t i = 0; i < n; ++i) {
         const Vec2 a = point(ring, i), b = point(ring, i + 1 == n ? 0 : i + 1);
-        Box2 box;
-        box.add(a);
-        box.add(b);
-        const bool near = box.contains(p);
-        const bool up = a[1] <= p[1] && b[1] > p[1], down = a[1] > p[1] && b[1] <= p[1];
-        if (!near && !up && !down) continue;
-        const int s = orientation(a, b, p);
-        if (s == 0 && near) return Side::Boundary;
-        if (up && s > 0) ++winding;
-        if (down && s < 0) --winding;
+        out.push_back({a, h});
+        out.push_back({{0.5 * a[0] + 0.5 * b[0], 0.5 * a[1] + 0.5 * b[1]}, h});
     }
-    return winding != 0 ? Side::Inside : Side::Outside;
+    if (sides(ring, {centroid})[0] == Side::Inside) out.push_back({centroid, h});
 }
 
-// Holes must lie in the outer ring and outside each other. With no crossing edges, a vertex that
-// is certainly on the wrong side shows it; a hole all of whose vertices lie on the other ring's
-// boundary cannot be judged this way and is accepted.
-bool findMisplacedHole(const std::vector<Ring>& rings, std::string& message) {
+// Holes must lie in the outer ring and outside each other, judged by their probes. Not detected:
+// holes that overlap only where none of these points falls (their boundaries touching without
+// crossing); see the README.
+bool findMisplacedHole(const std::vector<Ring>& rings, const std::vector<Vec2>& centroids, std::string& message) {
     std::vector<Box2> boxes;
     for (const Ring& ring : rings) boxes.push_back(ringBox(ring));
-    for (std::size_t h = 1; h < rings.size(); ++h) {
-        for (std::size_t i = 0; i < points(rings[h]); ++i) {
-            const Vec2 p = point(rings[h], i);
-            if (boxes[0].contains(p) && side(rings[0], p) != Side::Outside) continue;
-            message = ringName(h) + " point " + std::to_string(i) + " (" + formatNumber(p[0]) + ", " +
-                      formatNumber(p[1]) + ") lies outside the outer ring: a hole must lie inside it";
-            return true;
+    std::vector<Probe> probes;
+    for (std::size_t h = 1; h < rings.size(); ++h) probesOf(rings, h, centroids[h], probes);
+    auto select = [&](std::size_t target, std::vector<Vec2>& points, std::vector<const Probe*>& owners) {
+        points.clear();
+        owners.clear();
+        for (const Probe& p : probes) {
+            if (p.ring == target || !boxes[target].contains(p.point)) continue;
+            points.push_back(p.point);
+            owners.push_back(&p);
         }
-        for (std::size_t o = 1; o < rings.size(); ++o) {
-            if (o == h || !boxes[o].overlaps(boxes[h])) continue;
-            for (std::size_t i = 0; i < points(rings[h]); ++i) {
-                const Vec2 p = point(rings[h], i);
-                if (!boxes[o].contains(p) || side(rings[o], p) != Side::Inside) continue;
-                message = ringName(h) + " point " + std::to_string(i) + " lies inside " + ringName(o) +
-                          ": holes must not overlap";
-                return true;
-            }
+    };
+    std::vector<Vec2> points;
+    std::vector<const Probe*> owners;
+    select(0, points, owners);
+    std::vector<Side> found = sides(rings[0], points);
+    const Probe* out = nullptr;
+    for (std::size_t k = 0; k < found.size() && !out; ++k)
+        if (found[k] == Side::Outside) out = owners[k];
+    for (const Probe& p : probes)
+        if (!out && !boxes[0].contains(p.point)) out = &p;
+    if (out) {
+        message = ringName(out->ring) + " reaches outside the outer ring (at " + formatNumber(out->point[0]) + ", " +
+                  formatNumber(out->point[1]) + "): a hole must lie inside it";
+        return true;
+    }
+    for (std::size_t o = 1; o < rings.size(); ++o) {
+        select(o, points, owners);
+        if (points.empty()) continue;
+        found = sides(rings[o], points);
+        for (std::size_t k = 0; k < found.size(); ++k) {
+            if (found[k] != Side::Inside) continue;
+            message = ringName(owners[k]->ring) + " overlaps " + ringName(o) + " (at " +
+                      formatNumber(owners[k]->point[0]) + ", " + formatNumber(owners[k]->point[1]) +
+                      "): holes must not overlap";
+            return true;
         }
     }
     return false;
@@ -328,14 +404,21 @@ Result2D measurePolygon(const PolygonView& polygon, const MassOptions& options) 
     const double extent = std::max(box.hi[0] - box.lo[0], box.hi[1] - box.lo[1]);
 
     double area2 = 0, sx6 = 0, sy6 = 0, sxx12 = 0, syy12 = 0, sxy24 = 0;
+    std::vector<Vec2> centroids(rings.size(), ref);  // of each ring, to probe where holes lie
     for (std::size_t r = 0; r < rings.size(); ++r) {
         const RingSums s = ringSums(rings[r], ref);
+        if (!std::isfinite(s.magnitude + s.sxx12 + s.syy12 + std::abs(s.sxy24))) {
+            return Failure{Status::InvalidDimension,
+                           "results are out of the range of double precision (the second "
+                           "moments of " +
+                               ringName(r) + " overflow): the polygon is too large for these units"};
+        }
         // Rounding of the coordinates' shift moves each vertex by up to eps * extent; an area
         // below what that can change is no area.
         double perimeter = 0;
         for (std::size_t i = 0; i < points(rings[r]); ++i) {
             const Vec2 a = point(rings[r], i), b = point(rings[r], i + 1 == points(rings[r]) ? 0 : i + 1);
-            perimeter += std::hypot(b[0] - a[0], b[1] - a[1]);
+            perimeter += std::abs(b[0] - a[0]) + std::abs(b[1] - a[1]);  // at most sqrt(2) times the length
         }
         const bool flat = std::abs(s.area2) <= 8 * kEpsilon * (s.magnitude + extent * perimeter);
         if (r == 0 && flat) {
@@ -345,6 +428,7 @@ Result2D measurePolygon(const PolygonView& polygon, const MassOptions& options) 
                                formatNumber(s.area2)};
         }
         if (flat) continue;  // a hole of no area removes nothing
+        centroids[r] = {ref[0] + s.sx6 / (3 * s.area2), ref[1] + s.sy6 / (3 * s.area2)};
         // The outline counts positive and holes negative whatever way they wind.
         const double sign = (s.area2 > 0) == (r == 0) ? 1.0 : -1.0;
         area2 += sign * s.area2;
@@ -354,8 +438,14 @@ Result2D measurePolygon(const PolygonView& polygon, const MassOptions& options) 
         syy12 += sign * s.syy12;
         sxy24 += sign * s.sxy24;
     }
-    if (findCrossing(rings, message) || findMisplacedHole(rings, message)) return Failure{Status::InvalidBody, message};
+    if (findCrossing(rings, message) || findMisplacedHole(rings, centroids, message))
+        return Failure{Status::InvalidBody, message};
     const double area = 0.5 * area2;
+    if (!std::isfinite(area2) || !std::isfinite(sxx12) || !std::isfinite(syy12) || !std::isfinite(sxy24)) {
+        return Failure{Status::InvalidDimension,
+                       "results are out of the range of double precision (the polygon's "
+                       "second moments overflow): it is too large for these units"};
+    }
     if (!(area > 8 * kEpsilon * extent * extent)) {
         return Failure{Status::ZeroVolume, "the holes remove all of the polygon's area"};
     }

@@ -277,8 +277,45 @@ TEST(Polygon, OverlappingRingsAreRefused) {
     // Outside the outline of an L but inside its bounding box.
     const Points l{0, 0, 3, 0, 3, 1, 1, 1, 1, 3, 0, 3};
     EXPECT_EQ(measure(l, {rectangle(2, 2, 2.5, 2.5)}).status, Status::InvalidBody);
+    // Rings whose boundaries only touch and overlap: the same hole twice; a hole filling the
+    // notch of an L (every corner on the outline, the centroid outside).
+    const Result2D twice = measure(square, {rectangle(1, 1, 2, 2), reversed(rectangle(1, 1, 2, 2))});
+    EXPECT_EQ(twice.status, Status::InvalidBody) << twice.message;
+    const Result2D notch = measure(l, {rectangle(1, 1, 3, 3)});
+    EXPECT_EQ(notch.status, Status::InvalidBody) << notch.message;
     // Holes that fill the outline leave nothing.
     EXPECT_EQ(measure(square, {square}).status, Status::ZeroVolume);
+}
+
+TEST(Polygon, ManyHolesAreTheRectangleIntegrals) {
+    // A 10 x 10 plate with a 20 x 20 grid of square holes, every other one wound the other way.
+    Moments m;
+    m.addRectangle(0, 0, 10, 10);
+    std::vector<Points> holes;
+    for (int i = 0; i < 20; ++i) {
+        for (int j = 0; j < 20; ++j) {
+            const double x = 0.5 * i + 0.125, y = 0.5 * j + 0.125;
+            m.addRectangle(x, y, x + 0.25, y + 0.125, -1);
+            const Points hole = rectangle(x, y, x + 0.25, y + 0.125);
+            holes.push_back((i + j) % 2 ? reversed(hole) : hole);
+        }
+    }
+    expectPlate(measure(rectangle(0, 0, 10, 10), holes), m.plate(1));
+    // Shift one hole along x into its neighbour: their top and bottom edges overlap on common
+    // lines, so no edges cross and no corner is strictly inside the other; an edge's middle is.
+    for (std::size_t k = 0; k < holes[7].size(); k += 2) holes[7][k] += 0.375;
+    EXPECT_EQ(measure(rectangle(0, 0, 10, 10), holes).status, Status::InvalidBody);
+}
+
+TEST(Polygon, SizesBeyondDoublePrecisionAreRefused) {
+    // Second moments grow as size^4: a 1e160 square's overflow, a 1e-160 square's underflow.
+    for (double size : {1e160, 1e-160}) {
+        const Result2D r = measure(rectangle(0, 0, size, size));
+        EXPECT_EQ(r.status, Status::InvalidDimension) << size << ": " << r.message;
+    }
+    const Result2D fine = measure(rectangle(0, 0, 1e70, 1e70));
+    ASSERT_TRUE(fine.ok()) << fine.message;
+    EXPECT_NEAR(fine.value.polarMoment, 2 * 1e280 / 12, 1e-13 * 1e280);
 }
 
 Body2D toBody(const MassProperties2D& v) {
