@@ -312,9 +312,13 @@ void principal(MassProperties2D& v) {
     const double a = v.inertia[0], b = v.inertia[1], d = v.inertia[3];
     const double mean = 0.5 * (a + d), radius = std::hypot(0.5 * (a - d), b);
     const double larger = mean + radius;
-    // The smaller root from the determinant: no cancellation for a thin plate.
-    const double smaller = larger > 0 ? (a * d - b * b) / larger : mean - radius;
-    v.principalMoments = {std::min(smaller, larger), larger};
+    // The smaller root from the determinant: no cancellation for a thin plate. Scaled by the
+    // larger root first, so that the products neither underflow nor overflow.
+    const double as = a / larger, bs = b / larger, ds = d / larger;
+    const double smaller = larger > 0 ? larger * (as * ds - bs * bs) : mean - radius;
+    // A needle's tensor may come out a rounding short of semidefinite: its smaller moment is 0,
+    // and the larger one keeps the moments adding up to the polar moment.
+    v.principalMoments = smaller < 0 ? Vec2{0, a + d} : Vec2{std::min(smaller, larger), larger};
     double angle = 0;
     if (radius > 64 * kEpsilon * std::abs(mean)) {
         // atan2(2b, a - d) / 2 is the axis of the larger moment; axis 1 is a quarter turn from it.
@@ -336,9 +340,8 @@ bool finite(const Body2D& b) {
 // I_xx I_yy >= I_xy^2 (Cauchy-Schwarz). `tolerance` absorbs rounding of the caller's sums.
 bool physicalTensor(const Mat2& t, double tolerance) {
     const double scale = std::abs(t[0]) + std::abs(t[3]);
-    const double slack = tolerance * scale;
-    return std::abs(t[1] - t[2]) <= slack && t[0] >= -slack && t[3] >= -slack &&
-           t[0] * t[3] - t[1] * t[2] >= -slack * scale;
+    const double a = t[0] / scale, b = t[1] / scale, c = t[2] / scale, d = t[3] / scale;  // no underflow below
+    return std::abs(b - c) <= tolerance && a >= -tolerance && d >= -tolerance && a * d - b * c >= -tolerance;
 }
 
 // The full result of a 2-D body, or why it is not one. `outOfRange` names the input that took
@@ -346,7 +349,9 @@ bool physicalTensor(const Mat2& t, double tolerance) {
 Result2D describe2D(const Body2D& body, Status outOfRange) {
     auto normalPositive = [](double x) { return std::isfinite(x) && x >= DBL_MIN; };
     if (!finite(body) || !normalPositive(body.mass) || !normalPositive(body.area) ||
-        !normalPositive(std::abs(body.inertia[0]) + std::abs(body.inertia[3]))) {
+        !normalPositive(body.mass / body.area) ||
+        // Moments within 2^53 of underflow have lost digits to subnormal rounding already.
+        !normalPositive((std::abs(body.inertia[0]) + std::abs(body.inertia[3])) * DBL_EPSILON)) {
         if (finite(body) && (body.mass <= 0 || body.area <= 0) && outOfRange == Status::InvalidBody) {
             return Failure{Status::InvalidBody, "not a physical plate: mass " + formatNumber(body.mass) + ", area " +
                                                     formatNumber(body.area) + " (must be > 0)"};
@@ -372,7 +377,6 @@ Result2D describe2D(const Body2D& body, Status outOfRange) {
     v.inertia = {std::max(0.0, body.inertia[0]), offDiagonal, offDiagonal, std::max(0.0, body.inertia[3])};
     v.polarMoment = v.inertia[0] + v.inertia[3];
     principal(v);
-    v.principalMoments[0] = std::max(0.0, v.principalMoments[0]);
     return out;
 }
 
