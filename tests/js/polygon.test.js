@@ -279,6 +279,12 @@ describe('hostile input to the 2-D functions', () => {
       'INVALID_BODY',
       /crosses|overlap/,
     ],
+    [
+      'the same hole twice (rings that only touch, but overlap)',
+      () => mp.polygon(rectangle(0, 0, 4, 4), { holes: [rectangle(1, 1, 2, 2), rectangle(1, 1, 2, 2)] }),
+      'INVALID_BODY',
+      /holes\[0\] overlaps holes\[1\]|holes\[1\] overlaps holes\[0\]/,
+    ],
     ['holes that fill the outline', () => mp.polygon(unit, { holes: [unit] }), 'ZERO_VOLUME', /holes remove/],
     ['transform2d of a non-body', () => mp.transform2d({ mass: 1 }, {}), 'INVALID_BODY', /area/],
     [
