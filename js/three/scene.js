@@ -117,8 +117,8 @@ export function meshesIn(object3D, { visibleOnly, filter, frame }) {
   const meshes = collectMeshes(object3D, visibleOnly, filter);
   object3D.updateWorldMatrix(true, true);
   if (frame === 'world') return meshes.map((mesh) => ({ mesh, matrix: mesh.matrixWorld.clone() }));
-  // parent: world → the object's own frame → its parent's, through its own matrix. Meshes are
-  // placed relative to the object, so its ancestors' round-off never enters.
+  // 'parent': a mesh's matrix relative to the object, then the object's own matrix; the object
+  // itself gets exactly its own matrix ('local': identity).
   _inverseRoot.copy(object3D.matrixWorld).invert();
   const own = frame === 'parent' ? object3D.matrix : null;
   return meshes.map((mesh) => {
