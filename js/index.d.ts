@@ -180,15 +180,84 @@ export interface SpinState {
 
 export type Positions = Float32Array | Float64Array;
 export type Indices = Uint32Array | Uint16Array | Uint8Array | null | undefined;
+/**
+ * Any typed array: what three.js's types declare for BufferAttribute.array. The mesh functions
+ * accept it so that `mp.mesh(geo.attributes.position.array, geo.index?.array)` type-checks; the
+ * arrays are still checked at run time (INVALID_TYPE unless positions are Float32/Float64Array
+ * and indices Uint8/Uint16/Uint32Array).
+ */
+export type TypedArray =
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | Float32Array
+  | Float64Array;
+
+// ---- 2-D polygons ------------------------------------------------------------------------------
+
+export type Vec2 = [number, number];
+/** 2×2 matrix, row-major. */
+export type Mat2 = [number, number, number, number];
+/** [x, y] as an array, a typed array, or an object such as planck's Vec2 or three's Vector2. */
+export type Vector2Like = ArrayLike<number> | { x: number; y: number };
+
+/** Density is mass per unit area (default 1), or the plate's total mass; holes are rings like the outline. */
+export type PolygonOptions = MassOptions & {
+  /** Rings of x, y pairs subtracted from the outline, whatever their winding; inside it and apart from each other. */
+  holes?: Positions[];
+};
+
+/**
+ * A uniform plate in the xy plane. `inertia` is the in-plane block of the plate's 3-D tensor:
+ * [Ixx, Ixy, Ixy, Iyy] with Ixx = ∫y² dm, Iyy = ∫x² dm and Ixy = −∫xy dm, about the centroid.
+ */
+export interface MassProperties2D {
+  mass: number;
+  area: number;
+  /** Mass per unit area (the mean, for a combination). */
+  density: number;
+  /** The center of mass: the area centroid of a uniform plate. */
+  centroid: Vec2;
+  inertia: Mat2;
+  /** ∫(x² + y²) dm about the centroid = Ixx + Iyy: Box2D's / planck.js's I about the center of mass. */
+  polarMoment: number;
+  /** Ascending; they add up to polarMoment. */
+  principalMoments: Vec2;
+  /** Unit; axis 2 is axis 1 turned +90°; axis i belongs to moment i. Equal moments give x and y. */
+  principalAxes: [Vec2, Vec2];
+  /** Angle of axis 1 from +x, counter-clockwise, in radians, in (−π/2, π/2]. */
+  principalAngle: number;
+}
+
+/** What transform2d and combine2d need of a 2-D body. */
+export interface Body2DLike {
+  mass: number;
+  area: number;
+  centroid: Vector2Like;
+  inertia: ArrayLike<number>;
+}
+
+export interface Transform2DOptions {
+  position?: Vector2Like;
+  /** Radians, counter-clockwise. */
+  angle?: number;
+}
+
+/** A 2-D body, or `{ body, subtract: true }` for a hole (a negative mass is a hole too). */
+export type CombinePart2D = Body2DLike | { body: Body2DLike; subtract?: boolean };
 
 /** The module's functions; they use no `this`, so they may be destructured. */
 export interface MassPropertiesModule {
   /** Every error code the library uses. */
   readonly errorCodes: readonly ErrorCode[];
-  mesh(positions: Positions, indices?: Indices, options?: MeshOptions): MeshMassProperties;
-  inspect(positions: Positions, indices?: Indices, options?: InspectOptions): Diagnostics;
+  mesh(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: MeshOptions): MeshMassProperties;
+  inspect(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: InspectOptions): Diagnostics;
   /** The holes the solid mode closes: each boundary loop's xyz positions in order (its cap is the fan from their mean). */
-  holes(positions: Positions, indices?: Indices, options?: InspectOptions): Float64Array[];
+  holes(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: InspectOptions): Float64Array[];
   box(width: number, height: number, depth: number, options?: MassOptions): MassProperties;
   sphere(radius: number, options?: MassOptions): MassProperties;
   ellipsoid(rx: number, ry: number, rz: number, options?: MassOptions): MassProperties;
@@ -202,6 +271,12 @@ export interface MassPropertiesModule {
   combine(parts: CombinePart[]): MassProperties;
   inertiaAbout(body: BodyLike, point: Vector3Like, rotation?: QuaternionLike): Mat3;
   simulateRotation(options: SpinOptions): SpinState;
+  /** A polygon of x, y pairs (either winding), with optional holes: a uniform plate. */
+  polygon(points: Positions, options?: PolygonOptions): MassProperties2D;
+  /** The same plate placed in a parent frame: x′ = R(angle)·x + position. */
+  transform2d(body: Body2DLike, transform: Transform2DOptions): MassProperties2D;
+  /** The aggregate of several plates; holes count negatively. */
+  combine2d(parts: CombinePart2D[]): MassProperties2D;
 }
 
 /**
@@ -234,3 +309,13 @@ export interface MeasuredParts<P> {
 
 /** Measures baked parts (as bakeMeshes of mass-properties/three returns them) and combines them. */
 export function measureParts<P extends BakedPart>(mp: MassPropertiesModule, parts: P[]): MeasuredParts<P>;
+
+export {
+  equivalentBox,
+  equivalentEllipsoid,
+  inertiaPerUnitMass,
+  isSolid,
+  radiiOfGyration,
+  type PerUnitMass,
+  type PerUnitMass2D,
+} from './derived.js';

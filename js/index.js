@@ -17,6 +17,7 @@ import { readOptions } from './options.js';
 
 export { MassPropertiesError } from './errors.js';
 export { measureParts } from './parts.js';
+export { equivalentBox, equivalentEllipsoid, inertiaPerUnitMass, isSolid, radiiOfGyration } from './derived.js';
 
 let ready = null;
 
@@ -63,6 +64,8 @@ const INSPECT_KEYS = ['weld'];
 const WELD_KEYS = ['distance', 'relative'];
 const MODES = { solid: 'Solid', shell: 'Shell', convex: 'Convex' };
 const TRANSFORM_KEYS = ['position', 'quaternion', 'scale'];
+const POLYGON_KEYS = ['density', 'mass', 'holes'];
+const TRANSFORM_2D_KEYS = ['position', 'angle'];
 const SPIN_KEYS = ['principalMoments', 'angularVelocity', 'orientation', 'duration', 'timeStep'];
 // Memory the module keeps for itself beyond a call's arrays (its code, stack and statics).
 const HEAP_RESERVE = 256 * 2 ** 20;
@@ -70,6 +73,21 @@ const HEAP_RESERVE = 256 * 2 ** 20;
 function checkNumber(value, name, code) {
   if (typeof value !== 'number') fail(code, `${name} must be a number, got ${typeName(value)}`);
   return value;
+}
+
+// An [x, y] array or typed array, or an {x, y} object such as planck's Vec2 or three's Vector2.
+function readVector2(value, name, code) {
+  const xy = value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value);
+  return readVector(xy && 'x' in value ? [value.x, value.y] : value, 2, name, code);
+}
+
+// A ring of x, y pairs; the hint shows how to flatten what 2-D engines hand out.
+function polygonRingKind(ring, name) {
+  const hint =
+    Array.isArray(ring) && ring[0] !== null && typeof ring[0] === 'object'
+      ? 'flatten it: Float64Array.from(points.flatMap((p) => [p.x, p.y]))'
+      : 'wrap it: new Float64Array(points)';
+  return typedArrayKind(ring, POSITION_TYPES, name, 'a Float32Array or Float64Array of x, y pairs', hint);
 }
 
 function createModule(wasm, onTrap) {
@@ -148,7 +166,7 @@ function createModule(wasm, onTrap) {
   }
 
   // Copies the mesh into module memory and calls `use(meshArgs)` with the raw mesh arguments.
-  function withMesh(positions, indices, use) {
+  function withMesh(positions, indices, use, call = 'mesh') {
     const scalar = typedArrayKind(
       positions,
       POSITION_TYPES,
@@ -161,7 +179,7 @@ function createModule(wasm, onTrap) {
       fail(
         'INVALID_TYPE',
         `indices must be a Uint32Array, Uint16Array, Uint8Array, null or undefined, got ${typeName(indices)}` +
-          ' (options go third: mesh(positions, null, options))',
+          ` (did you mean mp.${call}(positions, null, options)?)`,
       );
     }
     const index = indexed
@@ -224,6 +242,23 @@ function createModule(wasm, onTrap) {
     };
   }
 
+  // What transform2d and combine2d need of a 2-D body.
+  function body2dArgs(body, name) {
+    if (body === null || typeof body !== 'object') {
+      fail('INVALID_BODY', `${name} must be a mp.polygon result, got ${typeName(body)}`);
+    }
+    return {
+      mass: checkNumber(body.mass, `${name}.mass`, 'INVALID_BODY'),
+      area: checkNumber(body.area, `${name}.area`, 'INVALID_BODY'),
+      centroid: readVector2(body.centroid, `${name}.centroid`, 'INVALID_BODY'),
+      inertia: readVector(body.inertia, 4, `${name}.inertia`, 'INVALID_BODY'),
+    };
+  }
+
+  function measured2d() {
+    return codec.read('MassProperties2D', slots.MassProperties2D);
+  }
+
   function measured() {
     return codec.read('MassProperties', slots.MassProperties);
   }
@@ -252,10 +287,15 @@ function createModule(wasm, onTrap) {
     /** Only the surface diagnostics of a mesh (closed, winding, shells, what a repair would do), without integrating. */
     inspect(positions, indices, options) {
       const weld = weldArgs(readOptions(options, INSPECT_KEYS, 'options').weld);
-      return withMesh(positions, indices, (mesh) => {
-        run(wasm._inspectMesh, ...mesh, ...weld);
-        return codec.read('Diagnostics', slots.Diagnostics);
-      });
+      return withMesh(
+        positions,
+        indices,
+        (mesh) => {
+          run(wasm._inspectMesh, ...mesh, ...weld);
+          return codec.read('Diagnostics', slots.Diagnostics);
+        },
+        'inspect',
+      );
     },
 
     /**
@@ -264,17 +304,22 @@ function createModule(wasm, onTrap) {
      */
     holes(positions, indices, options) {
       const weld = weldArgs(readOptions(options, INSPECT_KEYS, 'options').weld);
-      return withMesh(positions, indices, (mesh) => {
-        try {
-          run(wasm._holeLoops, ...mesh, ...weld);
-          const flat = new Float64Array(wasm.HEAPU8.buffer, wasm._loopBufferAddress(), wasm._loopBufferLength());
-          const loops = [];
-          for (let i = 0; i < flat.length; i += 1 + 3 * flat[i]) loops.push(flat.slice(i + 1, i + 1 + 3 * flat[i]));
-          return loops;
-        } finally {
-          wasm._releaseLoopBuffer();
-        }
-      });
+      return withMesh(
+        positions,
+        indices,
+        (mesh) => {
+          try {
+            run(wasm._holeLoops, ...mesh, ...weld);
+            const flat = new Float64Array(wasm.HEAPU8.buffer, wasm._loopBufferAddress(), wasm._loopBufferLength());
+            const loops = [];
+            for (let i = 0; i < flat.length; i += 1 + 3 * flat[i]) loops.push(flat.slice(i + 1, i + 1 + 3 * flat[i]));
+            return loops;
+          } finally {
+            wasm._releaseLoopBuffer();
+          }
+        },
+        'holes',
+      );
     },
 
     box: (width, height, depth, options) =>
@@ -362,6 +407,68 @@ function createModule(wasm, onTrap) {
         encoded.forEach((part, k) => codec.write('Part', address + k * size, part));
         run(wasm._combine, address, encoded.length);
         return measured();
+      });
+    },
+
+    /**
+     * Area, mass, centroid and second moments of a polygon (x, y pairs, either winding) with
+     * optional holes (rings subtracted whatever their winding); density is mass per unit area.
+     */
+    polygon(points, options) {
+      const o = readOptions(options, POLYGON_KEYS, 'options');
+      const mass = massArgs(o);
+      if (o.holes !== undefined && !Array.isArray(o.holes)) {
+        fail('INVALID_TYPE', `options.holes must be an array of rings (Float64Array), got ${typeName(o.holes)}`);
+      }
+      const rings = [points, ...denseArray(o.holes ?? [])];
+      rings.forEach((ring, r) => polygonRingKind(ring, r === 0 ? 'points' : `options.holes[${r - 1}]`));
+      const lengths = rings.map((ring) => typedArrayLengthOf(ring));
+      const doubles = lengths.reduce((n, k) => n + k, 0);
+      const what = `a polygon of ${doubles / 2} points`;
+      return withMemory(8 * doubles + 4 * rings.length + 8, what, (address) => {
+        const buffer = wasm.HEAPU8.buffer;
+        let offset = address;
+        rings.forEach((ring, r) => {
+          copyInto(new Float64Array(buffer, offset, lengths[r]), ring);
+          offset += 8 * lengths[r];
+        });
+        new Uint32Array(buffer, offset, rings.length).set(lengths);
+        run(wasm._measurePolygon, address, offset, rings.length, ...mass);
+        return measured2d();
+      });
+    },
+
+    /** A 2-D body placed in a parent frame: x′ = R(angle)·x + position (angle in radians, counter-clockwise). */
+    transform2d(body, transform) {
+      const t = readOptions(transform, TRANSFORM_2D_KEYS, 'transform', 'INVALID_TRANSFORM');
+      const placed = {
+        position: readVector2(t.position ?? [0, 0], 'transform.position', 'INVALID_TRANSFORM'),
+        angle: checkNumber(t.angle ?? 0, 'transform.angle', 'INVALID_TRANSFORM'),
+      };
+      codec.write('Body2D', slots.Body2D, body2dArgs(body, 'body'));
+      codec.write('Transform2D', slots.Transform2D, placed);
+      run(wasm._transform2D);
+      return measured2d();
+    },
+
+    /** The aggregate of several 2-D bodies; `{ body, subtract: true }` (or a negative mass) is a hole. */
+    combine2d(parts) {
+      const list = Array.isArray(parts) ? denseArray(parts) : [];
+      if (list.length === 0)
+        fail('INVALID_ARGUMENT', `combine2d needs a non-empty array of bodies, got ${typeName(parts)}`);
+      const encoded = list.map((part, k) => {
+        const wrapped = part !== null && typeof part === 'object' && 'body' in part;
+        const o = wrapped ? readOptions(part, ['body', 'subtract'], `parts[${k}]`) : null;
+        if (wrapped && o.subtract !== undefined && typeof o.subtract !== 'boolean') {
+          fail('INVALID_ARGUMENT', `parts[${k}].subtract must be a boolean, got ${typeName(o.subtract)}`);
+        }
+        return { body: body2dArgs(wrapped ? o.body : part, `parts[${k}]`), subtract: !!o?.subtract };
+      });
+      const size = codec.size('Part2D');
+      return withMemory(size * encoded.length, `combining ${encoded.length} parts`, (address) => {
+        encoded.forEach((part, k) => codec.write('Part2D', address + k * size, part));
+        run(wasm._combine2D, address, encoded.length);
+        return measured2d();
       });
     },
 

@@ -22,12 +22,13 @@ function viewsOf(memory) {
 }
 
 // Numbers that cannot be known (NaN from the core) are null in JS, and so is an array holding one.
+// Every number of every result passes here, so this is the one place where -0 becomes 0.
 function scalarReader(type, offset) {
   const shift = SHIFTS[type];
   if (type === 'bool') return (v, base) => v.bool[base + offset] !== 0;
   return (v, base) => {
     const x = v[type][(base + offset) >> shift];
-    return x !== x ? null : x; // eslint-disable-line no-self-compare
+    return x !== x ? null : x + 0; // eslint-disable-line no-self-compare -- and -0 + 0 is +0: no -0 in results
   };
 }
 
@@ -42,7 +43,7 @@ function arrayReader(type, offset, shape) {
     for (let i = 0; i < count; i++) {
       const x = memory[start + i];
       if (x !== x) return null; // eslint-disable-line no-self-compare
-      flat[i] = x;
+      flat[i] = x + 0; // -0 reads as 0: results print without "-0"
     }
     if (shape.length === 1) return flat;
     const rows = new Array(shape[0]);

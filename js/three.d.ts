@@ -13,7 +13,14 @@ import type {
   SphereGeometry,
   Vector3,
 } from 'three';
-import type { MassProperties, MassPropertiesError, MassPropertiesModule, MeshOptions, WeldOption } from './index.js';
+import type {
+  MassProperties,
+  MassPropertiesError,
+  MassPropertiesModule,
+  MeshMassProperties,
+  MeshOptions,
+  WeldOption,
+} from './index.js';
 
 /** How a mesh's mass is spread: 'solid' (repaired), 'shell' or 'convex' (see MeshOptions). */
 export type MeshMode = NonNullable<MeshOptions['mode']>;
@@ -40,6 +47,15 @@ export interface ComputeOptions {
   weld?: PerMesh<WeldOption | undefined>;
   /** Skip objects that are not visible (object.visible, and BatchedMesh instance visibility). Default false. */
   visibleOnly?: boolean;
+  /** Which meshes count, e.g. `(mesh) => mesh.name !== 'floor'`; a left-out mesh's children are still visited. */
+  filter?: (mesh: Mesh) => boolean;
+  /**
+   * The frame the results are in. 'parent' (default): `object3D`'s own position, rotation and
+   * scale count, as on screen, and the results are in its parent's frame (add the helper to the
+   * parent). 'world': every ancestor's transform counts too. 'local': `object3D`'s own frame,
+   * its own transform ignored (what version 0.1 did).
+   */
+  frame?: 'parent' | 'world' | 'local';
 }
 
 /**
@@ -93,7 +109,19 @@ export function computeMassProperties(
   options?: ComputeOptions,
 ): SceneMassProperties;
 
-/** The center of mass. */
+/**
+ * Mass properties of a BufferGeometry as three.js draws it with one material (drawRange,
+ * indexed or not, interleaved or quantized positions), in the geometry's coordinates.
+ */
+export function measureGeometry(
+  mp: MassPropertiesModule,
+  geometry: BufferGeometry,
+  options?: MeshOptions,
+): MeshMassProperties;
+
+/** The center of mass as a Vector3. */
+export function toCenterOfMassVector3(result: Pick<MassProperties, 'centerOfMass'>, target?: Vector3): Vector3;
+/** @deprecated Use toCenterOfMassVector3, whose name says what it converts. */
 export function toVector3(result: Pick<MassProperties, 'centerOfMass'>, target?: Vector3): Vector3;
 /** The inertia tensor about the center of mass. */
 export function toMatrix3(result: Pick<MassProperties, 'inertia'>, target?: Matrix3): Matrix3;

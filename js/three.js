@@ -5,10 +5,10 @@
 //   three/bake.js       the triangles three.js draws, through a matrix, as Float64Arrays
 //   three/affine.js     an instance matrix as the rotation and scale steps mp.transform applies
 //   three/instances.js  an InstancedMesh measured once and placed per instance
-//   three/measure.js    computeMassProperties
+//   three/measure.js    computeMassProperties, measureGeometry
 //   three/convert.js    results as Vector3, Matrix3, Quaternion; the equivalent ellipsoid
 //   three/helper.js     MassPropertiesHelper
 export { bakeMeshes } from './three/bake.js';
-export { computeMassProperties } from './three/measure.js';
-export { equivalentEllipsoid, toMatrix3, toQuaternion, toVector3 } from './three/convert.js';
+export { computeMassProperties, measureGeometry } from './three/measure.js';
+export { equivalentEllipsoid, toCenterOfMassVector3, toMatrix3, toQuaternion, toVector3 } from './three/convert.js';
 export { MassPropertiesHelper } from './three/helper.js';

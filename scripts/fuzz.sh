@@ -14,10 +14,10 @@ cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-}
 seed=${FUZZ_SEED:-1}
 # Runs per target for the deterministic default (each about 15 s on a 2-core machine).
-declare -A runsOf=([fuzz_mesh]=8000 [fuzz_shapes]=400000 [fuzz_bodies]=60000 [fuzz_spin]=200000)
+declare -A runsOf=([fuzz_mesh]=8000 [fuzz_shapes]=400000 [fuzz_bodies]=60000 [fuzz_spin]=200000 [fuzz_polygon]=100000)
 jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 build=${FUZZ_BUILD_DIR:-build/fuzz}
-targets=(fuzz_mesh fuzz_shapes fuzz_bodies fuzz_spin)
+targets=(fuzz_mesh fuzz_shapes fuzz_bodies fuzz_spin fuzz_polygon)
 
 bash scripts/setup.sh test # clang and its libFuzzer/ASan/UBSan runtimes (Debian: clang, libclang-rt-14-dev)
 mkdir -p "$build/logs"

@@ -48,6 +48,14 @@ struct Kind<std::array<Vec3, 3>> {
     static std::string json() { return R"("type":"f64","shape":[3,3])"; }
 };
 template <>
+struct Kind<std::array<Vec2, 2>> {
+    static std::string json() { return R"("type":"f64","shape":[2,2])"; }
+};
+template <>
+struct Kind<Body2D> {
+    static std::string json() { return R"("type":"Body2D")"; }
+};
+template <>
 struct Kind<Repairs> {
     static std::string json() { return R"("type":"Repairs")"; }
 };
@@ -156,13 +164,35 @@ std::string layouts() {
                                   .field("angularVelocity", &Spin::angularVelocity)
                                   .field("kineticEnergy", &Spin::kineticEnergy)
                                   .field("angularMomentum", &Spin::angularMomentum);
+    const Layout<MassProperties2D> massProperties2D =
+        Layout<MassProperties2D>("MassProperties2D")
+            .field("mass", &MassProperties2D::mass)
+            .field("area", &MassProperties2D::area)
+            .field("density", &MassProperties2D::density)
+            .field("centroid", &MassProperties2D::centroid)
+            .field("inertia", &MassProperties2D::inertia)
+            .field("polarMoment", &MassProperties2D::polarMoment)
+            .field("principalMoments", &MassProperties2D::principalMoments)
+            .field("principalAxes", &MassProperties2D::principalAxes)
+            .field("principalAngle", &MassProperties2D::principalAngle);
+    const Layout<Body2D> body2D = Layout<Body2D>("Body2D")
+                                      .field("mass", &Body2D::mass)
+                                      .field("area", &Body2D::area)
+                                      .field("centroid", &Body2D::centroid)
+                                      .field("inertia", &Body2D::inertia);
+    const Layout<Part2D> part2D =
+        Layout<Part2D>("Part2D").field("body", &Part2D::body).field("subtract", &Part2D::subtract);
+    const Layout<Transform2D> transform2D = Layout<Transform2D>("Transform2D")
+                                                .field("position", &Transform2D::position)
+                                                .field("angle", &Transform2D::angle);
     struct Matrix {
         Mat3 value;
     };
     const Layout<Matrix> matrix = Layout<Matrix>("Mat3").field("value", &Matrix::value);
     return "{" + repairs.json() + "," + diagnostics.json() + "," + massProperties.json() + "," + body.json() + "," +
            part.json() + "," + transform.json() + "," + spinState.json() + "," + spinOptions.json() + "," +
-           spin.json() + "," + matrix.json() + "}";
+           spin.json() + "," + matrix.json() + "," + massProperties2D.json() + "," + body2D.json() + "," +
+           part2D.json() + "," + transform2D.json() + "}";
 }
 
 // --- static slots ------------------------------------------------------------------------------
@@ -203,6 +233,14 @@ SpinOptions& inputSpinOptions() {
     static SpinOptions options;
     return options;
 }
+Body2D& inputBody2D() {
+    static Body2D body;
+    return body;
+}
+Transform2D& inputTransform2D() {
+    static Transform2D transform;
+    return transform;
+}
 
 template <typename T>
 std::string address(const char* name, const T& slot) {
@@ -214,7 +252,9 @@ std::string slots() {
            address("Diagnostics", last<Diagnostics>().value) + "," + address("Mat3", last<Mat3>().value) + "," +
            address("Spin", last<Spin>().value) + "," + address("Body", inputBody()) + "," +
            address("Transform", inputTransform()) + "," + address("SpinState", inputSpin()) + "," +
-           address("SpinOptions", inputSpinOptions()) + "}";
+           address("SpinOptions", inputSpinOptions()) + "," +
+           address("MassProperties2D", last<MassProperties2D>().value) + "," + address("Body2D", inputBody2D()) + "," +
+           address("Transform2D", inputTransform2D()) + "}";
 }
 
 std::string statusCodeList() {
@@ -336,6 +376,30 @@ int simulateRotationRaw(double i1, double i2, double i3) {
     return reply(simulateRotation({i1, i2, i3}, inputSpin(), inputSpinOptions()));
 }
 
+// Rings cross as one block of doubles and a list of their lengths (in doubles): outer ring first.
+int measurePolygonRaw(std::uintptr_t coordinates, std::uintptr_t ringLengths, std::uint32_t ringCount,
+                      MassOptions::Given given, double value) {
+    const double* xy = reinterpret_cast<const double*>(coordinates);
+    const std::uint32_t* lengths = reinterpret_cast<const std::uint32_t*>(ringLengths);
+    PolygonView polygon;
+    for (std::uint32_t r = 0; r < ringCount; ++r) {
+        const Ring ring{xy, lengths[r]};
+        if (r == 0)
+            polygon.outer = ring;
+        else
+            polygon.holes.push_back(ring);
+        xy += lengths[r];
+    }
+    return reply(measurePolygon(polygon, massOptions(given, value)));
+}
+
+int transform2DRaw() { return reply(transform2D(inputBody2D(), inputTransform2D())); }
+
+int combine2DRaw(std::uintptr_t parts, std::uint32_t count) {
+    const Part2D* first = reinterpret_cast<const Part2D*>(parts);
+    return reply(combine2D(std::vector<Part2D>(first, first + count)));
+}
+
 std::string message() { return lastMessage(); }
 
 }  // namespace
@@ -382,4 +446,8 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
     function("_combine", &combineRaw);
     function("_inertiaAbout", &inertiaAboutRaw);
     function("_simulateRotation", &simulateRotationRaw);
+
+    function("_measurePolygon", &measurePolygonRaw);
+    function("_transform2D", &transform2DRaw);
+    function("_combine2D", &combine2DRaw);
 }

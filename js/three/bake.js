@@ -185,7 +185,7 @@ export function bakeMeshes(object3D, options) {
   checkObject3D(object3D);
   const o = readSceneOptions(options);
   const baked = [];
-  for (const { mesh, matrix } of meshesIn(object3D, o.visibleOnly)) {
+  for (const { mesh, matrix } of meshesIn(object3D, o)) {
     for (const part of bakeParts(mesh, matrix, o)) baked.push(part);
   }
   return baked;

@@ -1,10 +1,14 @@
 // Results as three.js types.
 import { Matrix3, Quaternion, Vector3 } from 'three';
+import { equivalentEllipsoid as semiAxes } from '../derived.js';
 
 /** The center of mass as a Vector3. */
-export function toVector3(result, target = new Vector3()) {
+export function toCenterOfMassVector3(result, target = new Vector3()) {
   return target.fromArray(result.centerOfMass);
 }
+
+/** @deprecated The old name of toCenterOfMassVector3, which says what it converts; kept as an alias. */
+export const toVector3 = toCenterOfMassVector3;
 
 /** The inertia tensor (about the center of mass) as a Matrix3. */
 export function toMatrix3(result, target = new Matrix3()) {
@@ -20,12 +24,8 @@ export function toQuaternion(result, target = new Quaternion()) {
 
 /**
  * Semi-axes (in principal-axis order) of the uniform solid ellipsoid with the same mass and
- * principal moments: from I₁ = m(a₂² + a₃²)/5 etc., aᵢ² = 5/(2m) · (Iⱼ + Iₖ − Iᵢ).
+ * principal moments, as a Vector3: the package's equivalentEllipsoid.
  */
 export function equivalentEllipsoid(result, target = new Vector3()) {
-  const [i1, i2, i3] = result.principalMoments;
-  const k = 5 / (2 * result.mass);
-  // A flat body has Iⱼ + Iₖ = Iᵢ up to round-off: clamp instead of taking √ of a tiny negative.
-  const axis = (a, b, c) => Math.sqrt(Math.max(0, k * (b + c - a)));
-  return target.set(axis(i1, i2, i3), axis(i2, i3, i1), axis(i3, i1, i2));
+  return target.fromArray(semiAxes(result));
 }

@@ -1,7 +1,8 @@
 // computeMassProperties: a scene graph's parts measured and combined into one body.
-import { MassPropertiesError } from '../errors.js';
+import { Matrix4, Mesh } from 'three';
+import { MassPropertiesError, fail, typeName } from '../errors.js';
 import { checkModule, combineMeasured, measurePart } from '../parts.js';
-import { bakeParts } from './bake.js';
+import { bakeParts, bakeRanges, drawnRanges } from './bake.js';
 import { measureInstances } from './instances.js';
 import { checkObject3D, describeObject, describePart, meshesIn, readSceneOptions } from './scene.js';
 
@@ -17,8 +18,10 @@ function noneMeasured(parts) {
 }
 
 /**
- * Mass properties of a scene graph: every Mesh under `object3D` (itself included) in
- * `object3D`'s frame, each measured with its own density, mode, thickness and weld. Returns the
+ * Mass properties of a scene graph: every Mesh under `object3D` (itself included) that
+ * `options.filter` accepts, in `object3D`'s parent's frame by default (its own transform counts;
+ * `frame: 'world'` or `'local'` otherwise), each measured with its own density, mode, thickness
+ * and weld. Returns the
  * combined `body` and one entry per mesh (or instance) in `parts`; a part that cannot be
  * measured (e.g. a flat plane as a solid: ZERO_VOLUME) carries its error and is left out of the
  * body. Throws if no part can be measured, and for an option the core refuses (naming the mesh).
@@ -28,7 +31,7 @@ export function computeMassProperties(mp, object3D, options) {
   checkObject3D(object3D);
   const o = readSceneOptions(options);
   const parts = [];
-  for (const { mesh, matrix } of meshesIn(object3D, o.visibleOnly)) {
+  for (const { mesh, matrix } of meshesIn(object3D, o)) {
     const measured = mesh.isInstancedMesh
       ? measureInstances(mp, mesh, matrix, o)
       : bakeParts(mesh, matrix, o).map((part) => measurePart(mp, part, describePart(part.mesh, part.instanceId)));
@@ -40,4 +43,21 @@ export function computeMassProperties(mp, object3D, options) {
   const body = combineMeasured(mp, parts);
   if (!body) throw noneMeasured(parts);
   return { body, parts };
+}
+
+const IDENTITY = new Matrix4();
+
+/**
+ * Mass properties of a BufferGeometry as three.js draws it with one material (its drawRange;
+ * indexed or not; interleaved, quantized or half-float positions), in the geometry's own
+ * coordinates; `options` are mp.mesh's.
+ */
+export function measureGeometry(mp, geometry, options) {
+  checkModule(mp);
+  if (!geometry?.isBufferGeometry) {
+    fail('INVALID_TYPE', `geometry must be a three.js BufferGeometry, got ${typeName(geometry)}`);
+  }
+  const mesh = new Mesh(geometry);
+  const { positions, indices } = bakeRanges(mesh, IDENTITY, drawnRanges(mesh));
+  return mp.mesh(positions, indices, options);
 }

@@ -9,7 +9,13 @@ const DEFAULTS = Object.freeze({
   thickness: undefined,
   weld: undefined,
   visibleOnly: false,
+  filter: undefined, // (mesh) => boolean: which meshes count
+  // The frame of the results: 'parent' (the object's own position, rotation and scale count, as
+  // they do on screen), 'world', or 'local' (the object's own frame: its transform is ignored).
+  frame: 'parent',
 });
+
+const FRAMES = ['parent', 'world', 'local'];
 
 // Options that may differ per mesh: a value, or a function (mesh, instanceId) => value.
 const PER_MESH = ['density', 'mode', 'thickness', 'weld'];
@@ -38,6 +44,13 @@ export function readSceneOptions(options) {
       'INVALID_DENSITY',
       `options.density must be a number or a function (mesh) => number, got ${typeName(o.density)}`,
     );
+  }
+  if (o.filter !== undefined && typeof o.filter !== 'function') {
+    fail('INVALID_OPTIONS', `options.filter must be a function (mesh) => boolean, got ${typeName(o.filter)}`);
+  }
+  if (!FRAMES.includes(o.frame)) {
+    const shown = typeof o.frame === 'string' ? `'${o.frame}'` : typeName(o.frame);
+    fail('INVALID_OPTIONS', `options.frame must be 'parent', 'world' or 'local', got ${shown}`);
   }
   return o;
 }
@@ -78,14 +91,15 @@ function checkAncestors(object3D) {
 }
 
 // The meshes under `root` (itself included) in traverse order; invisible subtrees are walked
-// for cycles but their meshes are skipped when visibleOnly (as traverseVisible would).
-function collectMeshes(root, visibleOnly) {
+// for cycles but their meshes are skipped when visibleOnly (as traverseVisible would). A mesh
+// the filter rejects is skipped; its children are still visited.
+function collectMeshes(root, visibleOnly, filter) {
   const meshes = [];
   const path = new Set();
   const visit = (node, shown) => {
     if (path.has(node)) cycle(node);
     const drawn = shown && (node.visible || !visibleOnly);
-    if (drawn && node.isMesh) meshes.push(node);
+    if (drawn && node.isMesh && (!filter || filter(node))) meshes.push(node);
     path.add(node);
     for (const child of node.children) visit(child, drawn);
     path.delete(node);
@@ -95,17 +109,21 @@ function collectMeshes(root, visibleOnly) {
 }
 
 /**
- * Every Mesh under `object3D` (itself included) with its matrix relative to `object3D`, in
- * traverse order. Points, lines and sprites are not meshes.
+ * Every Mesh under `object3D` (itself included) that `options.filter` accepts, with its matrix
+ * into the frame `options.frame` names, in traverse order. Points, lines and sprites are not meshes.
  */
-export function meshesIn(object3D, visibleOnly) {
+export function meshesIn(object3D, { visibleOnly, filter, frame }) {
   checkAncestors(object3D);
-  const meshes = collectMeshes(object3D, visibleOnly);
+  const meshes = collectMeshes(object3D, visibleOnly, filter);
   object3D.updateWorldMatrix(true, true);
+  if (frame === 'world') return meshes.map((mesh) => ({ mesh, matrix: mesh.matrixWorld.clone() }));
+  // 'parent': a mesh's matrix relative to the object, then the object's own matrix; the object
+  // itself gets exactly its own matrix ('local': identity).
   _inverseRoot.copy(object3D.matrixWorld).invert();
-  // The root itself is measured in its own frame: identity, without the round-off of M⁻¹·M.
-  return meshes.map((mesh) => ({
-    mesh,
-    matrix: mesh === object3D ? new Matrix4() : new Matrix4().multiplyMatrices(_inverseRoot, mesh.matrixWorld),
-  }));
+  const own = frame === 'parent' ? object3D.matrix : null;
+  return meshes.map((mesh) => {
+    // The root itself: its own matrix (or identity), without the round-off of M⁻¹·M.
+    const relative = mesh === object3D ? new Matrix4() : new Matrix4().multiplyMatrices(_inverseRoot, mesh.matrixWorld);
+    return { mesh, matrix: own ? relative.premultiply(own) : relative };
+  });
 }

@@ -87,3 +87,24 @@ write('fuzz_bodies', 'chosen-moments-flat', bytes([1]) + flat + bytes([0]) + che
 write('fuzz_spin', 'asymmetric', bytes([3, 16, 32, 24, 1, 0, 0, 0, 0, 8, 4, 12, 64]))
 write('fuzz_spin', 'symmetric-long', bytes([1, 16, 32, 1, 0, 0, 0, 0, 2, 4, 8, 1, 1, 1, 100, 0xff, 0xff]))
 write('fuzz_spin', 'flat', bytes([2, 16, 32, 5, 1, 0, 0, 0, 0, 3, 2, 7, 12, 255]))
+
+# mass options; the outline (head: point count | 64 for points of the 1/4 grid, then int8 pairs);
+# the number of holes and each hole like the outline. See makeRing() in fuzz_polygon.cpp.
+def ring(points):
+    return bytes([len(points) | 64]) + b''.join(grid(x) + grid(y) for x, y in points)
+
+
+def polygon(outer, holes=()):
+    return bytes([0]) + ring(outer) + bytes([len(holes)]) + b''.join(ring(h) for h in holes)
+
+
+def square(x0, y0, x1, y1):
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+write('fuzz_polygon', 'square-with-hole', polygon(square(-4, -4, 4, 4), [square(-1, -1, 1, 1)[::-1]]))
+write('fuzz_polygon', 'l-shape', polygon([(0, 0), (3, 0), (3, 1), (1, 1), (1, 3), (0, 3)]))
+write('fuzz_polygon', 'triangle-clockwise', polygon([(0, 0), (0, 2), (3, 1)]))
+write('fuzz_polygon', 'bow-tie', polygon([(0, 0), (2, 1), (2, 0), (0, 2)]))
+write('fuzz_polygon', 'two-holes', polygon(square(0, 0, 10, 10), [square(1, 1, 2, 2), square(5, 5, 7, 6)]))
+write('fuzz_polygon', 'keyhole', polygon([(0, 0), (4, 0), (4, 4), (2, 4), (2, 3), (3, 3), (3, 1), (1, 1), (1, 3), (2, 3), (2, 4), (0, 4)]))

@@ -96,6 +96,7 @@ describe('the tarball', () => {
       /^dist\/cjs\/[\w-]+\.(cjs|d\.cts)$/, // the CommonJS face (scripts/bundle.mjs)
       /^dist\/mass-properties\.iife\.js$/, // the classic-script build
       /^README\.md$/,
+      /^CHANGELOG\.md$/,
       /^package\.json$/,
       /^LICEN[SC]E(\.\w+)?$/, // npm adds a license file whenever there is one
     ];

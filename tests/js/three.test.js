@@ -230,13 +230,15 @@ function expectedBody({ root, a, b, c, d, e }) {
 }
 
 const densityFromUserData = { density: (mesh) => mesh.userData.density ?? 1 };
+// The closed forms of buildScene are in root's own frame: frame 'local' (root's transform ignored).
+const local = { ...densityFromUserData, frame: 'local' };
 
 // ---- tests ------------------------------------------------------------------------------------
 
 describe('computeMassProperties', () => {
   test('SceneMatchesClosedFormsOfItsBoxes', () => {
     const scene = buildScene();
-    const { body } = computeMassProperties(mp, scene.root, densityFromUserData);
+    const { body } = computeMassProperties(mp, scene.root, local);
     // InstancedMesh keeps its matrices in a Float32Array, so a rotated instance is orthonormal
     // only to ~1e-7 (slightly sheared): the closed form of a box holds to that precision. The
     // hand-baked comparison below holds to 1e-12.
@@ -260,7 +262,7 @@ describe('computeMassProperties', () => {
     const heavyBody = mp.mesh(new Float64Array(heavy), null, { density: 2 });
     const want = mp.combine([heavyBody, mp.mesh(new Float64Array(light))]);
 
-    const { body, parts } = computeMassProperties(mp, root, densityFromUserData);
+    const { body, parts } = computeMassProperties(mp, root, local);
     expectSameBody(body, want, 1e-12);
     expect(body.diagnostics.triangles).toBe(want.diagnostics.triangles);
     expect(body.diagnostics.closed).toBe(true);
@@ -293,7 +295,7 @@ describe('computeMassProperties', () => {
 
   test('EachPartCarriesItsOwnResultAndDiagnostics', () => {
     const { root, b, d } = buildScene();
-    const { parts } = computeMassProperties(mp, root);
+    const { parts } = computeMassProperties(mp, root, { frame: 'local' });
     const partB = parts.find((p) => p.mesh === b);
     expect(partB.result.volume).toBeCloseTo(0.5 * 0.75 * 1.25, 12);
     expect(partB.result.diagnostics.triangles).toBe(12);
@@ -311,17 +313,17 @@ describe('computeMassProperties', () => {
     two.world.position.set(-50, 20, 7);
     two.world.quaternion.copy(euler(1, 2, 3));
     two.root.scale.setScalar(0.25);
-    const r1 = computeMassProperties(mp, one.root).body;
-    const r2 = computeMassProperties(mp, two.root).body;
+    const r1 = computeMassProperties(mp, one.root, { frame: 'local' }).body;
+    const r2 = computeMassProperties(mp, two.root, { frame: 'local' }).body;
     expectSameBody(r2, r1, 1e-11);
   });
 
-  test('AMeshMeasuredAloneUsesItsOwnFrame', () => {
+  test('AMeshMeasuredInTheLocalFrameIgnoresItsOwnTransform', () => {
     const mesh = new THREE.Mesh(new THREE.BoxGeometry(2, 4, 6));
     mesh.position.set(7, 8, 9);
     mesh.quaternion.copy(euler(0.3, 0.2, 0.1));
     mesh.scale.set(3, 3, 3);
-    const { body, parts } = computeMassProperties(mp, mesh, { density: 0.5 });
+    const { body, parts } = computeMassProperties(mp, mesh, { density: 0.5, frame: 'local' });
     expect(parts).toHaveLength(1);
     expect(body.centerOfMass).toEqual([0, 0, 0]);
     expect(body.mass).toBeCloseTo(0.5 * 48, 12);

@@ -12,12 +12,14 @@ import {
   Vector3,
 } from 'three';
 import { init, MassPropertiesError, measureParts } from 'mass-properties';
-import type { MassProperties } from 'mass-properties';
+import type { MassProperties, MeshMassProperties } from 'mass-properties';
 import {
   bakeMeshes,
   computeMassProperties,
   equivalentEllipsoid,
   MassPropertiesHelper,
+  measureGeometry,
+  toCenterOfMassVector3,
   toMatrix3,
   toQuaternion,
   toVector3,
@@ -87,7 +89,28 @@ async function main(): Promise<void> {
     const r: MassProperties = first.result;
     console.log(r.mass);
   }
-  const center: Vector3 = toVector3(body);
+  const center: Vector3 = toCenterOfMassVector3(body);
+  const legacyCenter: Vector3 = toVector3(body); // deprecated alias, still typed
+
+  // What three.js hands out type-checks as it is (BufferAttribute.array is typed as any TypedArray;
+  // the run-time check still refuses what the core cannot read).
+  const geometry = new BoxGeometry(1, 2, 3);
+  const fromArrays: MeshMassProperties = mp.mesh(geometry.attributes.position.array, geometry.index?.array);
+  const fromArraysWithOptions = mp.mesh(geometry.attributes.position.array, geometry.index?.array, { density: 2 });
+  const diagnosed = mp.inspect(geometry.getAttribute('position').array, geometry.getIndex()?.array);
+  const fromGeometry: MeshMassProperties = measureGeometry(mp, geometry, { density: 2700 });
+  // @ts-expect-error a plain array is still not a typed array
+  mp.mesh([0, 0, 0], null);
+
+  // Which meshes count, and the frame of the results.
+  const filtered: SceneMassProperties = computeMassProperties(mp, scene, {
+    filter: (mesh: Mesh) => mesh.name !== 'floor',
+    frame: 'world',
+  });
+  computeMassProperties(mp, box, { frame: 'local' });
+  // @ts-expect-error frames are 'parent', 'world' or 'local'
+  computeMassProperties(mp, box, { frame: 'object' });
+  console.log(legacyCenter, fromArrays, fromArraysWithOptions, diagnosed, fromGeometry, filtered);
   const tensor: Matrix3 = toMatrix3(body, new Matrix3());
   const frame: Quaternion = toQuaternion(body);
   const semiAxes: Vector3 = equivalentEllipsoid(body);

@@ -1,7 +1,16 @@
 // Uses every export of js/index.d.ts the way a user would; type-checked with tsc --strict
 // (tests/js/package.test.js runs it against the repository and against the installed tarball).
 // Lines marked @ts-expect-error must NOT compile: they keep the types strict.
-import { init, MassPropertiesError, measureParts } from 'mass-properties';
+import {
+  equivalentBox,
+  equivalentEllipsoid,
+  inertiaPerUnitMass,
+  init,
+  isSolid,
+  MassPropertiesError,
+  measureParts,
+  radiiOfGyration,
+} from 'mass-properties';
 import type {
   BodyLike,
   CombinePart,
@@ -18,6 +27,16 @@ import type {
   SpinOptions,
   SpinState,
   TransformOptions,
+  Body2DLike,
+  CombinePart2D,
+  Mat2,
+  MassProperties2D,
+  PerUnitMass,
+  PerUnitMass2D,
+  PolygonOptions,
+  Transform2DOptions,
+  TypedArray,
+  Vec2,
   Vec3,
 } from 'mass-properties';
 
@@ -135,10 +154,9 @@ export async function main(): Promise<number> {
   mp.box(1, 2, 3, { density: 1, mass: 2 });
   // @ts-expect-error plain arrays are not positions
   mp.mesh([0, 0, 0, 1, 0, 0, 0, 1, 0]);
-  // @ts-expect-error Int32Array is not an index type
-  mp.mesh(positions, new Int32Array(3));
-  // @ts-expect-error Float32Array is not an index type
-  mp.inspect(positions, new Float32Array(3));
+  // Any typed array type-checks as positions or indices (three.js types every attribute array
+  // as TypedArray); an Int32Array or Float32Array of indices is refused at run time (INVALID_TYPE).
+  const anyTyped: TypedArray = new Int32Array(3);
   // @ts-expect-error not an error code
   const badCode: ErrorCode = 'NOT_A_CODE';
   // @ts-expect-error not an error code
@@ -155,6 +173,51 @@ export async function main(): Promise<number> {
   mp.errorCodes.push('INVALID_MASS');
   // @ts-expect-error the code of an error is read-only
   own.code = 'INVALID_TYPE';
+
+  // ---- 2-D polygons and derived quantities ----
+  const outline = new Float64Array([0, 0, 4, 0, 4, 3, 0, 3]);
+  const polygonOptions: PolygonOptions = { density: 2, holes: [new Float32Array([1, 1, 2, 1, 2, 2])] };
+  const plate: MassProperties2D = mp.polygon(outline, polygonOptions);
+  const plateByMass: MassProperties2D = mp.polygon(outline, { mass: 3 });
+  const c2: Vec2 = plate.centroid;
+  const t2: Mat2 = plate.inertia;
+  const angle: number = plate.principalAngle;
+  const polar: number = plate.polarMoment;
+  const place: Transform2DOptions = { position: { x: 1, y: 2 }, angle: Math.PI / 2 };
+  const placed: MassProperties2D = mp.transform2d(plate, place);
+  const asBody: Body2DLike = placed;
+  const parts2d: CombinePart2D[] = [asBody, { body: plateByMass, subtract: true }];
+  const compound: MassProperties2D = mp.combine2d(parts2d);
+  const rectangleSides: Vec2 = equivalentBox(plate);
+  const boxSides: Vec3 = equivalentBox(tetra);
+  const ellipse: Vec2 = equivalentEllipsoid(compound);
+  const radii3: Vec3 = radiiOfGyration(tetra);
+  const radii2: Vec2 = radiiOfGyration(plate);
+  const perUnit: PerUnitMass = inertiaPerUnitMass(tetra);
+  const perUnit2: PerUnitMass2D = inertiaPerUnitMass(plate);
+  const solid: boolean = isSolid(tetra) && isSolid(plate);
+  // @ts-expect-error density and mass together
+  mp.polygon(outline, { density: 1, mass: 2 });
+  // @ts-expect-error points are a typed array of x, y pairs
+  mp.polygon([{ x: 0, y: 0 }]);
+  // @ts-expect-error a 3-D result has three sides
+  const wrongSides: Vec2 = equivalentBox(tetra);
+  void [
+    c2,
+    t2,
+    angle,
+    polar,
+    rectangleSides,
+    boxSides,
+    ellipse,
+    radii3,
+    radii2,
+    perUnit,
+    perUnit2,
+    solid,
+    wrongSides,
+    anyTyped,
+  ];
 
   return [
     codes.length,

@@ -269,4 +269,68 @@ struct Spin {
 // Advances a freely spinning body with the given principal moments.
 Outcome<Spin> simulateRotation(const Vec3& principalMoments, const SpinState& start, const SpinOptions& options);
 
+// --- 2-D polygons (uniform plates: planck.js/Box2D, matter.js, Phaser, cross-sections) ---------
+// A 2-D body is a plate in the xy plane. Its `inertia` is the in-plane block of the 3-D tensor of
+// that plate, in the 3-D convention: I_xx = integral y^2 dm, I_yy = integral x^2 dm, and the
+// off-diagonals are the negated product, I_xy = -integral x*y dm (2x2, row-major). Its trace is
+// the polar moment about the centroid, integral (x^2 + y^2) dm: Box2D's and planck.js's `I` about
+// the center of mass. With density 1 the diagonal is the second moment of area (I_x = int y^2 dA).
+using Vec2 = std::array<double, 2>;
+using Mat2 = std::array<double, 4>;
+
+// One closed ring borrowed from the caller: `count` doubles, x y pairs; the last point joins the
+// first (repeating the first point at the end is allowed). Either winding.
+struct Ring {
+    const double* xy = nullptr;
+    std::size_t count = 0;
+};
+
+// A simple polygon with holes. The outer ring counts positive and each hole negative, whatever
+// their windings. measurePolygon refuses rings whose edges cross (properly: touching at a vertex
+// or along an edge is allowed) and holes with a vertex certainly outside the outer ring or inside
+// another hole; the orientation tests are exact where they decide.
+struct PolygonView {
+    Ring outer;
+    std::vector<Ring> holes;
+};
+
+// A 2-D body as needed to place and combine it.
+struct Body2D {
+    double mass = 0;
+    double area = 0;
+    Vec2 centroid{0, 0};       // the center of mass (the area centroid of a uniform plate)
+    Mat2 inertia{0, 0, 0, 0};  // about the centroid, convention above
+};
+
+struct MassProperties2D {
+    double mass = 0;
+    double area = 0;
+    double density = 0;  // mass per unit area (the mean, for a combination)
+    Vec2 centroid{0, 0};
+    Mat2 inertia{0, 0, 0, 0};     // about the centroid
+    double polarMoment = 0;       // inertia[0] + inertia[3]: about the axis through the centroid normal to the plane
+    Vec2 principalMoments{0, 0};  // ascending; they add up to polarMoment
+    std::array<Vec2, 2> principalAxes{};  // unit; axis 2 is axis 1 turned +90 degrees
+    double principalAngle = 0;            // of axis 1 from +x, counter-clockwise, in (-pi/2, pi/2]
+};
+
+using Result2D = Outcome<MassProperties2D>;
+
+// Area, mass, centroid and second moments of a polygon; `options` gives mass per unit area.
+Result2D measurePolygon(const PolygonView& polygon, const MassOptions& options = {});
+
+// x' = R(angle) * x + position (angle in radians, counter-clockwise).
+struct Transform2D {
+    Vec2 position{0, 0};
+    double angle = 0;
+};
+Result2D transform2D(const Body2D& body, const Transform2D& t);
+
+// One part of a compound plate; a hole (subtract, or a negative mass) counts negatively.
+struct Part2D {
+    Body2D body;
+    bool subtract = false;
+};
+Result2D combine2D(const std::vector<Part2D>& parts);
+
 }  // namespace massprops
