@@ -19,6 +19,9 @@ const METHODS = [
   'combine',
   'inertiaAbout',
   'simulateRotation',
+  'polygon',
+  'transform2d',
+  'combine2d',
   'measureParts',
 ];
 const WORKER_KEYS = ['worker', 'transfer'];

@@ -4,7 +4,7 @@
 // results (the caps stay out of the model, which is what gets baked and measured).
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
-import { MassPropertiesHelper, toVector3 } from 'mass-properties/three';
+import { MassPropertiesHelper, toCenterOfMassVector3 } from 'mass-properties/three';
 import { HoleCaps } from './caps.js';
 
 const MODEL_OPACITY = 0.38;
@@ -120,7 +120,7 @@ export class Viewer {
       this.helper.visible = true;
     }
     if (!recenter) return;
-    const center = toVector3(body);
+    const center = toCenterOfMassVector3(body);
     this.spinner.position.copy(center);
     this.offset.position.copy(center).negate();
     this.radius = radiusAbout(center, this.box);

@@ -2,7 +2,7 @@
 // channel that clones and transfers exactly as postMessage does (structuredClone), so the
 // protocol, the typed errors and what is moved or copied are checked without a browser
 // (tests/browser/worker.test.mjs runs the same package in a real Web Worker).
-import { MassPropertiesError } from '../../js/index.js';
+import { init, MassPropertiesError } from '../../js/index.js';
 import { packForTransfer } from '../../js/transfer.js';
 import { createWorker } from '../../js/worker.js';
 import { box as boxMesh } from './helpers/meshes.js';
@@ -163,4 +163,16 @@ describe('packForTransfer', () => {
     expect(packed[1]).toBe(instance);
     expect(packed[2].a.b.c).toBe(deep.a.b.c);
   });
+});
+
+test('the worker offers every function of the module, and measureParts', async () => {
+  const mp = await init();
+  const functions = Object.keys(mp).filter((k) => typeof mp[k] === 'function');
+  const offered = Object.keys(createWorker({ worker: fake }));
+  expect(offered.sort()).toEqual([...functions, 'measureParts', 'terminate'].sort());
+  // A 2 × 1 rectangle through the worker: area 2, polar moment m(a² + b²)/12 = 2 · 5 / 12.
+  const w = createWorker({ worker: fake });
+  const plate = await w.polygon(new Float64Array([0, 0, 2, 0, 2, 1, 0, 1]));
+  expect(plate.area).toBeCloseTo(2, 14);
+  expect(plate.polarMoment).toBeCloseTo(10 / 12, 14);
 });
