@@ -56,6 +56,10 @@ struct Kind<Diagnostics> {
     static std::string json() { return R"("type":"Diagnostics")"; }
 };
 template <>
+struct Kind<Box3> {
+    static std::string json() { return R"("type":"Box3")"; }
+};
+template <>
 struct Kind<Body> {
     static std::string json() { return R"("type":"Body")"; }
 };
@@ -119,6 +123,7 @@ std::string layouts() {
                                                 .field("weldedVertices", &Diagnostics::weldedVertices)
                                                 .field("hullFaces", &Diagnostics::hullFaces)
                                                 .field("repairs", &Diagnostics::repairs);
+    const Layout<Box3> box3 = Layout<Box3>("Box3").field("min", &Box3::min).field("max", &Box3::max);
     const Layout<MassProperties> massProperties =
         Layout<MassProperties>("MassProperties")
             .field("mass", &MassProperties::mass)
@@ -131,7 +136,8 @@ std::string layouts() {
             .field("principalRotation", &MassProperties::principalRotation)
             .field("surfaceArea", &MassProperties::surfaceArea)
             .field("surfaceCentroid", &MassProperties::surfaceCentroid)
-            .optional("diagnostics", &MassProperties::diagnostics, &MassProperties::hasDiagnostics);
+            .optional("diagnostics", &MassProperties::diagnostics, &MassProperties::hasDiagnostics)
+            .optional("bounds", &MassProperties::bounds, &MassProperties::hasBounds);
     const Layout<Body> body = Layout<Body>("Body")
                                   .field("mass", &Body::mass)
                                   .field("volume", &Body::volume)
@@ -139,7 +145,8 @@ std::string layouts() {
                                   .field("inertia", &Body::inertia)
                                   .field("surfaceArea", &Body::surfaceArea)
                                   .field("surfaceCentroid", &Body::surfaceCentroid)
-                                  .optional("diagnostics", &Body::diagnostics, &Body::hasDiagnostics);
+                                  .optional("diagnostics", &Body::diagnostics, &Body::hasDiagnostics)
+                                  .optional("bounds", &Body::bounds, &Body::hasBounds);
     const Layout<Part> part = Layout<Part>("Part").field("body", &Part::body).field("subtract", &Part::subtract);
     const Layout<Transform> transform = Layout<Transform>("Transform")
                                             .field("position", &Transform::position)
@@ -160,7 +167,7 @@ std::string layouts() {
         Mat3 value;
     };
     const Layout<Matrix> matrix = Layout<Matrix>("Mat3").field("value", &Matrix::value);
-    return "{" + repairs.json() + "," + diagnostics.json() + "," + massProperties.json() + "," + body.json() + "," +
+    return "{" + repairs.json() + "," + diagnostics.json() + "," + box3.json() + "," + massProperties.json() + "," + body.json() + "," +
            part.json() + "," + transform.json() + "," + spinState.json() + "," + spinOptions.json() + "," +
            spin.json() + "," + matrix.json() + "}";
 }
