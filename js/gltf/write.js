@@ -1,6 +1,7 @@
 // Writing KHR_physics_rigid_bodies motion onto a Document, as a glTF-Transform transform.
 import { readOptions } from '../options.js';
 import { fail } from '../errors.js';
+import { metresPer } from '../units.js';
 import { KHRPhysicsRigidBodies, KHR_PHYSICS_RIGID_BODIES } from './extension.js';
 import { measureDocument, sceneOf } from './measure.js';
 import { motionFromResult } from './motion.js';
@@ -55,8 +56,14 @@ export function writeMotion(mp, options = {}) {
     const measured = measureDocument(mp, document, measureOptions);
     const extension = extensionOf(document);
     const logger = document.getLogger();
+    // Results are in metres; with `units` the node's frame is scaled to metres as well, so the
+    // centre of mass lands in the node's own coordinates.
+    const s = metresPer(measureOptions.units);
     const put = (node, result, matrix) =>
-      node.setExtension(KHR_PHYSICS_RIGID_BODIES, extension.createMotion().fromJSON(motionFromResult(result, matrix)));
+      node.setExtension(
+        KHR_PHYSICS_RIGID_BODIES,
+        extension.createMotion().fromJSON(motionFromResult(result, s === 1 ? matrix : matrix.map((x, i) => (i % 4 === 3 ? x : x * s)))),
+      );
     if (mode === 'scene') {
       const target = sceneBodyNode(document, sceneOf(document, measureOptions.scene));
       put(target, measured.body, target.getWorldMatrix());

@@ -2,6 +2,7 @@
 import { Matrix4 } from 'three';
 import { fail, typeName } from '../errors.js';
 import { readOptions } from '../options.js';
+import { metresPer } from '../units.js';
 
 const DEFAULTS = Object.freeze({
   density: 1,
@@ -9,6 +10,7 @@ const DEFAULTS = Object.freeze({
   thickness: undefined,
   weld: undefined,
   visibleOnly: false,
+  units: undefined, // the scene's length unit; results in SI (see mass-properties' units option)
 });
 
 // Options that may differ per mesh: a value, or a function (mesh, instanceId) => value.
@@ -33,6 +35,7 @@ export function checkObject3D(object3D) {
 /** The options of computeMassProperties and bakeMeshes over their defaults. */
 export function readSceneOptions(options) {
   const o = { ...DEFAULTS, ...readOptions(options, Object.keys(DEFAULTS)) };
+  o.metresPerUnit = metresPer(o.units);
   if (typeof o.density !== 'number' && typeof o.density !== 'function') {
     fail(
       'INVALID_DENSITY',
@@ -54,6 +57,9 @@ export function meshOptionsOf(options, mesh, instanceId) {
     resolved[key] = typeof options[key] === 'function' ? options[key](mesh, instanceId) : options[key];
   }
   resolved.mode ??= DEFAULTS.mode; // a function may leave a mesh at the default, as mp.mesh does
+  if (options.metresPerUnit !== 1 && resolved.mode === 'shell' && resolved.thickness === undefined) {
+    fail('INVALID_OPTIONS', `${describePart(mesh, instanceId)}: options.units with mode 'shell' needs a thickness`);
+  }
   const density = resolved.density;
   if (typeof density !== 'number' || !Number.isFinite(density) || density <= 0) {
     fail(
