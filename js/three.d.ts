@@ -13,7 +13,14 @@ import type {
   SphereGeometry,
   Vector3,
 } from 'three';
-import type { MassProperties, MassPropertiesError, MassPropertiesModule, MeshOptions, WeldOption } from './index.js';
+import type {
+  LengthUnit,
+  MassProperties,
+  MassPropertiesError,
+  MassPropertiesModule,
+  MeshOptions,
+  WeldOption,
+} from './index.js';
 
 /** How a mesh's mass is spread: 'solid' (repaired), 'shell' or 'convex' (see MeshOptions). */
 export type MeshMode = NonNullable<MeshOptions['mode']>;
@@ -40,6 +47,11 @@ export interface ComputeOptions {
   weld?: PerMesh<WeldOption | undefined>;
   /** Skip objects that are not visible (object.visible, and BatchedMesh instance visibility). Default false. */
   visibleOnly?: boolean;
+  /**
+   * The scene's length unit ('mm', 'cm', 'm', 'in', 'ft' or metres per unit): densities are then
+   * kg/m³ and every result SI. Default: the scene's own units. Shells need a thickness with it.
+   */
+  units?: LengthUnit;
 }
 
 /**
@@ -58,6 +70,8 @@ export type BakedPart = {
   mode: MeshMode;
   thickness: number | undefined;
   weld: WeldOption | undefined;
+  /** Set when bakeMeshes was given `units` (measureParts passes it to mp.mesh). */
+  units?: LengthUnit;
 };
 
 /** One measured mesh (or instance): its result, or the error that kept it out of the body. */

@@ -74,9 +74,11 @@ export function convertUnits(result, units) {
   if (result === null || typeof result !== 'object') {
     fail('INVALID_ARGUMENT', `result must be a mass-properties result, got ${typeName(result)}`);
   }
-  if (units === null || typeof units !== 'object') fail('INVALID_TYPE', `units must be an object, got ${typeName(units)}`);
+  if (units === null || typeof units !== 'object')
+    fail('INVALID_TYPE', `units must be an object, got ${typeName(units)}`);
   for (const key of Object.keys(units)) {
-    if (key !== 'length' && key !== 'mass') fail('INVALID_OPTIONS', `unknown key '${key}' in units (expected length, mass)`);
+    if (key !== 'length' && key !== 'mass')
+      fail('INVALID_OPTIONS', `unknown key '${key}' in units (expected length, mass)`);
   }
   const perLength = 1 / metresPer(units.length, 'units.length');
   const perMass = 1 / kilogramsPer(units.mass, 'units.mass');

@@ -82,7 +82,10 @@ export function parseArgs(argv) {
       flags[name] = value;
     } else {
       const near = nearest(name, [...VALUE_FLAGS, ...SWITCHES]);
-      throw new CliError(EXIT.USAGE, `unknown flag '--${name}'${near ? `; did you mean '--${near}'?` : ''} (see --help)`);
+      throw new CliError(
+        EXIT.USAGE,
+        `unknown flag '--${name}'${near ? `; did you mean '--${near}'?` : ''} (see --help)`,
+      );
     }
   }
   return { inputs, ...readFlags(flags) };
@@ -111,7 +114,7 @@ function readFlags(flags) {
   const mode = flags.mode === undefined ? 'solid' : oneOf('mode', flags.mode, ['solid', 'shell', 'convex']);
   const thickness = flags.thickness === undefined ? undefined : number('thickness', flags.thickness);
   if (mode === 'shell' && thickness === undefined) {
-    throw new CliError(EXIT.USAGE, '--mode shell needs --thickness (the wall thickness, in the file\'s units)');
+    throw new CliError(EXIT.USAGE, "--mode shell needs --thickness (the wall thickness, in the file's units)");
   }
   if (mode !== 'shell' && thickness !== undefined) throw new CliError(EXIT.USAGE, '--thickness is for --mode shell');
   const write = flags.write;

@@ -34,7 +34,11 @@ function globToRegExp(pattern) {
       const end = pattern.indexOf('}', i);
       if (end < 0) re += '\\{';
       else {
-        re += `(?:${pattern.slice(i + 1, end).split(',').map(escape).join('|')})`;
+        re += `(?:${pattern
+          .slice(i + 1, end)
+          .split(',')
+          .map(escape)
+          .join('|')})`;
         i = end;
       }
     } else re += escape(c);

@@ -37,7 +37,8 @@ const truncated = (file, format, have, want) =>
 // file would be misread as text: it is caught here first.
 function checkStl(file, bytes) {
   const head = bytes.subarray(0, Math.min(bytes.length, 1024)).toString('latin1');
-  const ascii = /^\s*solid/.test(head) && /facet|endsolid/.test(bytes.toString('latin1', 0, Math.min(bytes.length, 4096)));
+  const ascii =
+    /^\s*solid/.test(head) && /facet|endsolid/.test(bytes.toString('latin1', 0, Math.min(bytes.length, 4096)));
   if (ascii) return;
   if (bytes.length < 84) throw truncated(file, 'binary STL', bytes.length, 'at least 84');
   const want = 84 + 50 * bytes.readUInt32LE(80);
@@ -88,7 +89,8 @@ export async function loadModel(file) {
       return { format, document: await io.read(file) };
     } catch (error) {
       const why = String(error?.message ?? error).split('\n')[0];
-      if (format === 'glTF' && /end of JSON|Unterminated/i.test(why)) throw new CliError(EXIT.TRUNCATED_FILE, `${file}: truncated glTF file (its JSON ends early)`);
+      if (format === 'glTF' && /end of JSON|Unterminated/i.test(why))
+        throw new CliError(EXIT.TRUNCATED_FILE, `${file}: truncated glTF file (its JSON ends early)`);
       throw corrupt(file, format, why);
     }
   }

@@ -1,6 +1,7 @@
 // The command line: flags, files, a pool of workers, tables or JSON on stdout, one line per
 // failure on stderr and an exit code that says what went wrong.
 import { readFileSync, writeFileSync } from 'node:fs';
+import process from 'node:process';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { Document, NodeIO } from '@gltf-transform/core';
@@ -13,7 +14,7 @@ import { failureOf } from './failure.js';
 import { expandInputs } from './files.js';
 import { formatReport, jsonReport } from './format.js';
 import { loadModel } from './load.js';
-import { measureFile, meshOptions } from './measure.js';
+import { meshOptions } from './measure.js';
 import { MATERIALS } from '../materials.js';
 
 const PROGRESS_AFTER_MS = 1000;
@@ -109,7 +110,11 @@ function documentOf(object, options) {
   const buffer = document.createBuffer();
   const root = document.createNode('model').setScale(new Array(3).fill(options.scale));
   bakeMeshes(object).forEach((part, k) => {
-    const position = document.createAccessor().setType('VEC3').setArray(new Float32Array(part.positions)).setBuffer(buffer);
+    const position = document
+      .createAccessor()
+      .setType('VEC3')
+      .setArray(new Float32Array(part.positions))
+      .setBuffer(buffer);
     const primitive = document.createPrimitive().setAttribute('POSITION', position);
     if (part.indices) primitive.setIndices(document.createAccessor().setArray(part.indices).setBuffer(buffer));
     const name = part.mesh.name || `mesh ${k + 1}`;
@@ -124,7 +129,9 @@ async function writeGlb(mp, file, options) {
   const { LENGTH_UNITS } = await import('../units.js');
   const document = model.document ?? documentOf(model.object, { scale: LENGTH_UNITS[options.units] });
   const units = model.document ? options.units : 'm'; // the built document is in metres already
-  await document.transform(writeMotion(mp, { body: options.body, density: options.density, ...meshOptions(options), units }));
+  await document.transform(
+    writeMotion(mp, { body: options.body, density: options.density, ...meshOptions(options), units }),
+  );
   const io = await prepareIO(new NodeIO());
   try {
     writeFileSync(options.write, await io.writeBinary(document));
@@ -162,7 +169,10 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     if (failure) {
       failures.push({ id, ...failure });
       stderr.write(`mass-properties: ${failure.message}\n`);
-      if (options.jsonl) stdout.write(`${JSON.stringify({ file: files[id], error: { exit: failure.exit, message: failure.message } })}\n`);
+      if (options.jsonl)
+        stdout.write(
+          `${JSON.stringify({ file: files[id], error: { exit: failure.exit, message: failure.message } })}\n`,
+        );
       return;
     }
     reports[id] = report;
@@ -177,7 +187,12 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     );
     stdout.write(`${JSON.stringify(files.length === 1 ? all[0] : all, null, 2)}\n`);
   } else if (!options.jsonl) {
-    stdout.write(`${reports.filter(Boolean).map((r) => formatReport(r, options.output)).join('\n\n')}\n`);
+    stdout.write(
+      `${reports
+        .filter(Boolean)
+        .map((r) => formatReport(r, options.output))
+        .join('\n\n')}\n`,
+    );
   }
 
   if (options.write && failures.length === 0) {
@@ -192,7 +207,10 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
   }
   if (failures.length > 0) {
     failures.sort((a, b) => a.id - b.id);
-    if (files.length > 1) stderr.write(`mass-properties: ${failures.length} of ${files.length} files failed:\n${failures.map((f) => `  ${f.message}`).join('\n')}\n`);
+    if (files.length > 1)
+      stderr.write(
+        `mass-properties: ${failures.length} of ${files.length} files failed:\n${failures.map((f) => `  ${f.message}`).join('\n')}\n`,
+      );
     return failures[0].exit;
   }
   return EXIT.OK;

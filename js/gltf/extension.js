@@ -91,7 +91,8 @@ export class PhysicsMotion extends ExtensionProperty {
     const out = {};
     for (const key of MOTION_KEYS) {
       const value = this.get(key);
-      if (value !== null && !(key === 'isKinematic' && value === false)) out[key] = Array.isArray(value) ? [...value] : value;
+      if (value !== null && !(key === 'isKinematic' && value === false))
+        out[key] = Array.isArray(value) ? [...value] : value;
     }
     return out;
   }
@@ -126,7 +127,8 @@ export class KHRPhysicsRigidBodies extends Extension {
       const def = nodeDef.extensions?.[KHR_PHYSICS_RIGID_BODIES];
       if (!def) return;
       for (const key of Object.keys(def)) if (key !== 'motion') dropped.add(key);
-      if (def.motion) context.nodes[index].setExtension(KHR_PHYSICS_RIGID_BODIES, this.createMotion().fromJSON(def.motion));
+      if (def.motion)
+        context.nodes[index].setExtension(KHR_PHYSICS_RIGID_BODIES, this.createMotion().fromJSON(def.motion));
     });
     if (dropped.size > 0) {
       this.document

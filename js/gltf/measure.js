@@ -30,7 +30,8 @@ function positiveNumber(value, what) {
 
 function readTable(table, what) {
   if (table === undefined) return new Map();
-  if (table === null || typeof table !== 'object') fail('INVALID_TYPE', `${what} must be an object, got ${typeName(table)}`);
+  if (table === null || typeof table !== 'object')
+    fail('INVALID_TYPE', `${what} must be an object, got ${typeName(table)}`);
   const map = new Map();
   for (const [name, value] of Object.entries(table)) map.set(name, positiveNumber(value, `${what}['${name}']`));
   return map;
@@ -81,9 +82,7 @@ function triangleCorners(primitive, count) {
   const out = new Uint32Array(3 * triangles);
   for (let i = 0; i < triangles; i++) {
     const corners =
-      mode === TRIANGLE_STRIP
-        ? [at(i), at(i + 1 + (i % 2)), at(i + 2 - (i % 2))]
-        : [at(i + 1), at(i + 2), at(0)]; // TRIANGLE_FAN
+      mode === TRIANGLE_STRIP ? [at(i), at(i + 1 + (i % 2)), at(i + 2 - (i % 2))] : [at(i + 1), at(i + 2), at(0)]; // TRIANGLE_FAN
     out.set(corners, 3 * i);
   }
   return out;
@@ -184,9 +183,7 @@ function measureNode(mp, o, { node, matrix }, densityScale) {
     if (!groups.has(density)) groups.set(density, []);
     groups.get(density).push(primitive);
   }
-  const measured = [...groups].map(([density, primitives]) =>
-    measureGroup(mp, o, name, primitives, matrix, density),
-  );
+  const measured = [...groups].map(([density, primitives]) => measureGroup(mp, o, name, primitives, matrix, density));
   const results = measured.filter((m) => m.result).map((m) => m.result);
   const error = measured.find((m) => m.error)?.error ?? null;
   const part = { node, name: node.getName(), matrix, skipped, result: null, error };
@@ -227,7 +224,10 @@ export function measureDocument(mp, document, options) {
   }
   if (!body) {
     const first = parts[0];
-    const error = new MassPropertiesError(first.error.code, `no mesh node could be measured; ${first.name || 'node'}: ${first.error.message}`);
+    const error = new MassPropertiesError(
+      first.error.code,
+      `no mesh node could be measured; ${first.name || 'node'}: ${first.error.message}`,
+    );
     error.parts = parts;
     throw error;
   }

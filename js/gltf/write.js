@@ -51,7 +51,8 @@ export function writeMotion(mp, options = {}) {
     'units',
     'scene',
   ]);
-  if (mode !== 'nodes' && mode !== 'scene') fail('INVALID_OPTIONS', `options.body must be 'nodes' or 'scene', got ${String(mode)}`);
+  if (mode !== 'nodes' && mode !== 'scene')
+    fail('INVALID_OPTIONS', `options.body must be 'nodes' or 'scene', got ${String(mode)}`);
   return function massPropertiesMotion(document) {
     const measured = measureDocument(mp, document, measureOptions);
     const extension = extensionOf(document);
@@ -62,7 +63,9 @@ export function writeMotion(mp, options = {}) {
     const put = (node, result, matrix) =>
       node.setExtension(
         KHR_PHYSICS_RIGID_BODIES,
-        extension.createMotion().fromJSON(motionFromResult(result, s === 1 ? matrix : matrix.map((x, i) => (i % 4 === 3 ? x : x * s)))),
+        extension
+          .createMotion()
+          .fromJSON(motionFromResult(result, s === 1 ? matrix : matrix.map((x, i) => (i % 4 === 3 ? x : x * s)))),
       );
     if (mode === 'scene') {
       const target = sceneBodyNode(document, sceneOf(document, measureOptions.scene));

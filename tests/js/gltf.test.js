@@ -29,15 +29,27 @@ const near = (got, want, tol, what) => {
 function boxPrimitive(document, min, max, material = null, PositionArray = Float32Array) {
   const { positions, indices } = box(min, max);
   const buffer = document.getRoot().listBuffers()[0] ?? document.createBuffer();
-  const position = document.createAccessor().setType(Accessor.Type.VEC3).setArray(new PositionArray(positions)).setBuffer(buffer);
-  const index = document.createAccessor().setType(Accessor.Type.SCALAR).setArray(new Uint32Array(indices)).setBuffer(buffer);
+  const position = document
+    .createAccessor()
+    .setType(Accessor.Type.VEC3)
+    .setArray(new PositionArray(positions))
+    .setBuffer(buffer);
+  const index = document
+    .createAccessor()
+    .setType(Accessor.Type.SCALAR)
+    .setArray(new Uint32Array(indices))
+    .setBuffer(buffer);
   const primitive = document.createPrimitive().setAttribute('POSITION', position).setIndices(index);
   if (material) primitive.setMaterial(material);
   return primitive;
 }
 
 // Closed form of a solid box with sides (a, b, c) along the axes of a frame: its diagonal tensor.
-const boxMoments = (mass, [a, b, c]) => [(mass * (b * b + c * c)) / 12, (mass * (a * a + c * c)) / 12, (mass * (a * a + b * b)) / 12];
+const boxMoments = (mass, [a, b, c]) => [
+  (mass * (b * b + c * c)) / 12,
+  (mass * (a * a + c * c)) / 12,
+  (mass * (a * a + b * b)) / 12,
+];
 
 // Quaternion rotation of a vector.
 function rotate([x, y, z, w], v) {
@@ -94,11 +106,18 @@ test('densities by node name win over material names, which win over the default
   const { document } = placedBox();
   near(measureDocument(mp, document, { nodes: { child: 100 } }).body.mass, 100 * 24, 1e-9, 'node');
   document.getRoot().listMaterials()[0].setExtras({});
-  near(measureDocument(mp, document, { materials: { 'steel-ish': 7 }, density: 3 }).body.mass, 7 * 24, 1e-9, 'material');
+  near(
+    measureDocument(mp, document, { materials: { 'steel-ish': 7 }, density: 3 }).body.mass,
+    7 * 24,
+    1e-9,
+    'material',
+  );
   near(measureDocument(mp, document, { density: 3 }).body.mass, 3 * 24, 1e-9, 'default');
   near(measureDocument(mp, document, { mass: 5 }).body.mass, 5, 1e-12, 'total mass');
   expect(() => measureDocument(mp, document, { densty: 3 })).toThrow(/did you mean 'density'/);
-  expect(() => measureDocument(mp, document, { materials: { a: -1 } })).toThrow(expect.objectContaining({ code: 'INVALID_DENSITY' }));
+  expect(() => measureDocument(mp, document, { materials: { a: -1 } })).toThrow(
+    expect.objectContaining({ code: 'INVALID_DENSITY' }),
+  );
 });
 
 test('units scale the scene to metres with the density in kg/m³', () => {
@@ -106,7 +125,15 @@ test('units scale the scene to metres with the density in kg/m³', () => {
   // The material's extras.density (500 kg/m³) wins over the default.
   const { body } = measureDocument(mp, document, { units: 'mm', density: 1240 });
   near(body.mass, 500 * 24e-9, 1e-20, 'mass');
-  expect(body.bounds).toBeNull(); // the turned box's extent is not a transformed box
+  // The bounds are those of the placed triangles: the turned corners, doubled and moved, in metres.
+  const corners = [];
+  for (const x of [0, 1])
+    for (const y of [-0.75, 0.75]) for (const z of [-1, 1]) corners.push(rotate(turn, [2 * x, 2 * y, 2 * z]));
+  const offset = [10, -3, 7];
+  for (let k = 0; k < 3; k++) {
+    near(body.bounds.min[k], 1e-3 * (offset[k] + Math.min(...corners.map((c) => c[k]))), 1e-9, `min ${k}`);
+    near(body.bounds.max[k], 1e-3 * (offset[k] + Math.max(...corners.map((c) => c[k]))), 1e-9, `max ${k}`);
+  }
 });
 
 test('a closed surface split into primitives by material is one solid; different densities are separate solids', () => {
@@ -121,16 +148,25 @@ test('a closed surface split into primitives by material is one solid; different
     document
       .createPrimitive()
       .setAttribute('POSITION', position)
-      .setIndices(document.createAccessor().setArray(new Uint16Array(indices.slice(from, to))).setBuffer(buffer))
+      .setIndices(
+        document
+          .createAccessor()
+          .setArray(new Uint16Array(indices.slice(from, to)))
+          .setBuffer(buffer),
+      )
       .setMaterial(material);
-  const mesh = document.createMesh().addPrimitive(prim(0, half, a)).addPrimitive(prim(half, indices.length, b));
+  const mesh = document
+    .createMesh()
+    .addPrimitive(prim(0, half, a))
+    .addPrimitive(prim(half, indices.length, b));
   document.createScene().addChild(document.createNode('cube').setMesh(mesh));
   const one = measureDocument(mp, document, { density: 2 });
   near(one.body.mass, 2, 1e-12, 'mass');
   expect(one.body.diagnostics.closed).toBe(true);
   expect(one.body.diagnostics.repairs.cappedHoles).toBe(0);
   // Two boxes as two primitives of different densities: each its own solid.
-  const two = document.createMesh()
+  const two = document
+    .createMesh()
     .addPrimitive(boxPrimitive(document, [0, 0, 0], [1, 1, 1], a))
     .addPrimitive(boxPrimitive(document, [2, 0, 0], [3, 2, 1], b));
   document.getRoot().listScenes()[0].addChild(document.createNode('pair').setMesh(two));
@@ -150,9 +186,12 @@ test('quantized, normalized positions are decoded; a mirroring node keeps the so
     .setArray(new Int16Array(positions.map((x) => x * 32767)))
     .setNormalized(true)
     .setBuffer(buffer);
-  const mesh = document
-    .createMesh()
-    .addPrimitive(document.createPrimitive().setAttribute('POSITION', position).setIndices(document.createAccessor().setArray(new Uint16Array(indices)).setBuffer(buffer)));
+  const mesh = document.createMesh().addPrimitive(
+    document
+      .createPrimitive()
+      .setAttribute('POSITION', position)
+      .setIndices(document.createAccessor().setArray(new Uint16Array(indices)).setBuffer(buffer)),
+  );
   document.createScene().addChild(document.createNode('q').setMesh(mesh).setScale([-3, 2, 1]));
   const { body } = measureDocument(mp, document);
   near(body.volume, 6 * 4 * 1, 1e-9, 'volume');
@@ -178,12 +217,23 @@ test('triangle fans and strips are unrolled; points and lines are skipped and re
   faces.forEach((face, k) => {
     // Fans for three faces; strips (v0, v1, v3, v2 give the same quad) for the others.
     const order = k % 2 === 0 ? face : [face[0], face[1], face[3], face[2]];
-    const accessor = document.createAccessor().setType('VEC3').setArray(new Float32Array(order.flat())).setBuffer(buffer);
+    const accessor = document
+      .createAccessor()
+      .setType('VEC3')
+      .setArray(new Float32Array(order.flat()))
+      .setBuffer(buffer);
     mesh.addPrimitive(
-      document.createPrimitive().setAttribute('POSITION', accessor).setMode(k % 2 === 0 ? Primitive.Mode.TRIANGLE_FAN : Primitive.Mode.TRIANGLE_STRIP),
+      document
+        .createPrimitive()
+        .setAttribute('POSITION', accessor)
+        .setMode(k % 2 === 0 ? Primitive.Mode.TRIANGLE_FAN : Primitive.Mode.TRIANGLE_STRIP),
     );
   });
-  const points = document.createAccessor().setType('VEC3').setArray(new Float32Array([5, 5, 5])).setBuffer(buffer);
+  const points = document
+    .createAccessor()
+    .setType('VEC3')
+    .setArray(new Float32Array([5, 5, 5]))
+    .setBuffer(buffer);
   mesh.addPrimitive(document.createPrimitive().setAttribute('POSITION', points).setMode(Primitive.Mode.POINTS));
   document.createScene().addChild(document.createNode('cube').setMesh(mesh));
   const { body, parts } = measureDocument(mp, document, { density: 3 });
@@ -223,9 +273,18 @@ test('writeMotion puts node-space motion on each mesh node, and it survives glTF
     })(),
   };
   const back = await io.readBinary(glb);
-  const child = back.getRoot().listNodes().find((n) => n.getName() === 'child');
+  const child = back
+    .getRoot()
+    .listNodes()
+    .find((n) => n.getName() === 'child');
   expectMotion(child.getExtension(KHR_PHYSICS_RIGID_BODIES).toJSON(), expected);
-  expect(back.getRoot().listNodes().find((n) => n.getName() === 'parent').getExtension(KHR_PHYSICS_RIGID_BODIES)).toBeNull();
+  expect(
+    back
+      .getRoot()
+      .listNodes()
+      .find((n) => n.getName() === 'parent')
+      .getExtension(KHR_PHYSICS_RIGID_BODIES),
+  ).toBeNull();
 
   const gltf = await loadWithThree(glb);
   const json = gltf.parser.json;
@@ -239,8 +298,13 @@ test('writeMotion puts node-space motion on each mesh node, and it survives glTF
 test("body: 'scene' writes one motion for the whole scene on a new root holding the old roots", async () => {
   const document = new Document();
   document.createExtension(KHRPhysicsRigidBodies);
-  const a = document.createNode('a').setMesh(document.createMesh().addPrimitive(boxPrimitive(document, [0, 0, 0], [1, 1, 1])));
-  const b = document.createNode('b').setTranslation([3, 0, 0]).setMesh(document.createMesh().addPrimitive(boxPrimitive(document, [0, 0, 0], [1, 1, 1])));
+  const a = document
+    .createNode('a')
+    .setMesh(document.createMesh().addPrimitive(boxPrimitive(document, [0, 0, 0], [1, 1, 1])));
+  const b = document
+    .createNode('b')
+    .setTranslation([3, 0, 0])
+    .setMesh(document.createMesh().addPrimitive(boxPrimitive(document, [0, 0, 0], [1, 1, 1])));
   document.createScene().addChild(a).addChild(b);
   await document.transform(writeMotion(mp, { body: 'scene', density: 2 }));
   const roots = document.getRoot().listScenes()[0].listChildren();
@@ -258,12 +322,19 @@ test("body: 'scene' writes one motion for the whole scene on a new root holding 
 test('motionFromResult expresses a mirrored, scaled node frame right-handed', () => {
   const result = mp.box(1, 2, 3, { density: 1 });
   // World matrix: mirror x and scale by 2 about a point (4, 0, 0).
-  const motion = motionFromResult({ ...result, centerOfMass: [4, 0, 0] }, [-2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 4, 0, 0, 1]);
+  const motion = motionFromResult(
+    { ...result, centerOfMass: [4, 0, 0] },
+    [-2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 4, 0, 0, 1],
+  );
   expect(motion.centerOfMass.map((x) => x + 0)).toEqual([0, 0, 0]);
   const q = motion.inertiaOrientation;
   near(Math.hypot(...q), 1, 1e-15, 'unit quaternion');
   const want = result.principalMoments;
-  expectMotion(motion, { mass: 6, centerOfMass: [0, 0, 0], tensorInNodeAxes: [want[2], 0, 0, 0, want[1], 0, 0, 0, want[0]] });
+  expectMotion(motion, {
+    mass: 6,
+    centerOfMass: [0, 0, 0],
+    tensorInNodeAxes: [want[2], 0, 0, 0, want[1], 0, 0, 0, want[0]],
+  });
 });
 
 test('compressed files read back when their decoders are installed (Draco, meshopt)', async () => {
@@ -276,7 +347,9 @@ test('compressed files read back when their decoders are installed (Draco, mesho
     document.createExtension(Extension).setRequired(true).setEncoderOptions?.(options);
     const io = await prepareIO(new NodeIO());
     const glb = await io.writeBinary(document);
-    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + new DataView(glb.buffer, glb.byteOffset).getUint32(12, true))));
+    const json = JSON.parse(
+      new TextDecoder().decode(glb.subarray(20, 20 + new DataView(glb.buffer, glb.byteOffset).getUint32(12, true))),
+    );
     expect(json.extensionsRequired).toContain(Extension.EXTENSION_NAME);
     const { body } = measureDocument(mp, await io.readBinary(glb));
     // Draco quantizes positions (11 bits by default over the box's 2-unit range): mass to ~1e-3.
