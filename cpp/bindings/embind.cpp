@@ -167,9 +167,9 @@ std::string layouts() {
         Mat3 value;
     };
     const Layout<Matrix> matrix = Layout<Matrix>("Mat3").field("value", &Matrix::value);
-    return "{" + repairs.json() + "," + diagnostics.json() + "," + box3.json() + "," + massProperties.json() + "," + body.json() + "," +
-           part.json() + "," + transform.json() + "," + spinState.json() + "," + spinOptions.json() + "," +
-           spin.json() + "," + matrix.json() + "}";
+    return "{" + repairs.json() + "," + diagnostics.json() + "," + box3.json() + "," + massProperties.json() + "," +
+           body.json() + "," + part.json() + "," + transform.json() + "," + spinState.json() + "," +
+           spinOptions.json() + "," + spin.json() + "," + matrix.json() + "}";
 }
 
 // --- static slots ------------------------------------------------------------------------------
