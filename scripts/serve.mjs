@@ -16,6 +16,10 @@ const MOUNTS = [
   ['/js/', path.join(ROOT, 'js')],
   ['/dist/', path.join(ROOT, 'dist')],
   ['/node_modules/three/', path.join(ROOT, 'node_modules', 'three')],
+  // glTF-Transform and its two dependencies, for the demo's "Download GLB with physics".
+  ['/node_modules/@gltf-transform/', path.join(ROOT, 'node_modules', '@gltf-transform')],
+  ['/node_modules/property-graph/', path.join(ROOT, 'node_modules', 'property-graph')],
+  ['/node_modules/ktx-parse/', path.join(ROOT, 'node_modules', 'ktx-parse')],
   ['/', path.join(ROOT, 'web')],
 ];
 

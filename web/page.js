@@ -16,6 +16,7 @@ export const ui = {
   showCaps: $('show-caps'),
   results: $('results'),
   copy: $('copy'),
+  downloadGlb: $('download-glb'),
   status: $('status'),
   drop: $('drop'),
   spinButtons: [...document.querySelectorAll('[data-spin-axis]')],

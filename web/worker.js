@@ -31,9 +31,16 @@ self.onmessage = async ({ data }) => {
     if (type === 'measure') parts = data.parts;
     else if (type !== 'remeasure') throw new Error(`unknown message type ${type}`);
     const start = performance.now();
+    // `how.density` is in the model's units; a part with its own density (kg/m³) is scaled alike.
+    const { densityKgPerM3, ...options } = how;
     const measured = measureParts(
       mp,
-      parts.map(({ positions, indices }) => ({ positions, indices, ...how })),
+      parts.map(({ positions, indices, densityKgPerM3: own }) => ({
+        positions,
+        indices,
+        ...options,
+        density: own === undefined ? options.density : (options.density * own) / densityKgPerM3,
+      })),
     );
     const elapsed = performance.now() - start;
     const holes = type === 'measure' ? parts.map((part) => holesOf(mp, part)) : null;

@@ -94,6 +94,7 @@ describe('the tarball', () => {
       /^js\/([\w-]+\/)*[\w.-]+\.js$/,
       /^js\/([\w-]+\/)*[\w.-]+\.d\.ts$/,
       /^dist\/mass_properties_wasm\.js$/,
+      /^bin\/mass-properties\.js$/,
       /^README\.md$/,
       /^package\.json$/,
       /^LICEN[SC]E(\.\w+)?$/, // npm adds a license file whenever there is one
@@ -117,7 +118,7 @@ describe('the tarball', () => {
 
   test('every file that package.json points at is in it', () => {
     const files = new Set(packed.files.map((f) => f.path));
-    const targets = [pkg.main, pkg.types];
+    const targets = [pkg.main, pkg.types, ...Object.values(pkg.bin)];
     const collect = (value) => {
       if (typeof value === 'string') targets.push(value);
       else if (value && typeof value === 'object') Object.values(value).forEach(collect);
@@ -129,6 +130,35 @@ describe('the tarball', () => {
 });
 
 describe('installed into a fresh project', () => {
+  test('npx mass-properties runs the installed command line on an STL', () => {
+    // A 10 mm cube as ASCII STL, in millimetres at PLA's 1240 kg/m³: 1.24 g.
+    const v = [
+      [0, 0, 0],
+      [10, 0, 0],
+      [10, 10, 0],
+      [0, 10, 0],
+      [0, 0, 10],
+      [10, 0, 10],
+      [10, 10, 10],
+      [0, 10, 10],
+    ];
+    const faces = [
+      [0, 2, 1], [0, 3, 2], [4, 5, 6], [4, 6, 7], [0, 1, 5], [0, 5, 4],
+      [2, 3, 7], [2, 7, 6], [1, 2, 6], [1, 6, 5], [0, 4, 7], [0, 7, 3],
+    ]; // prettier-ignore
+    const facets = faces.map(
+      (f) =>
+        `facet normal 0 0 0\nouter loop\n${f.map((i) => `vertex ${v[i].join(' ')}`).join('\n')}\nendloop\nendfacet`,
+    );
+    writeFileSync(join(consumer, 'cube.stl'), `solid cube\n${facets.join('\n')}\nendsolid cube\n`);
+    const out = run(
+      'npx',
+      ['--no-install', 'mass-properties', '--units', 'mm', '--material', 'pla', '--json', 'cube.stl'],
+      consumer,
+    );
+    expect(JSON.parse(out).body.mass).toBeCloseTo(1240 * 1e-6, 15);
+  }, 60_000);
+
   test('imports and computes from a child Node process', () => {
     writeFileSync(
       join(consumer, 'use.mjs'),
