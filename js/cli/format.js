@@ -58,7 +58,7 @@ function lines(result, units, indent) {
 export function formatReport(report, output) {
   const units = outputUnits(report, output);
   const material = report.material ? ` (${report.material})` : '';
-  const head = `${report.file}  ${report.format}, coordinates in ${report.units}, density ${report.density} kg/m³${material}, ${report.mode}`;
+  const head = `${report.file}  ${report.format}, coordinates in ${typeof report.units === 'number' ? `units of ${report.units} m` : report.units}, density ${report.density} kg/m³${material}, ${report.mode}`;
   const out = [head, ...lines(report.body, units, '  ')];
   if (report.parts.length > 1) {
     for (const part of report.parts) {

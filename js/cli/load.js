@@ -8,9 +8,10 @@ import { STLLoader } from 'three/addons/loaders/STLLoader.js';
 import { OBJLoader } from 'three/addons/loaders/OBJLoader.js';
 import { PLYLoader } from 'three/addons/loaders/PLYLoader.js';
 import { ThreeMFLoader } from 'three/addons/loaders/3MFLoader.js';
-import { DOMParser } from '@xmldom/xmldom';
+import { unzipSync } from 'three/addons/libs/fflate.module.js';
 import { prepareIO } from '../gltf.js';
 import { CliError, EXIT } from './exit-codes.js';
+import { xmlDomParser } from './xml-dom.js';
 
 export const FORMATS = { '.stl': 'STL', '.obj': 'OBJ', '.ply': 'PLY', '.3mf': '3MF', '.glb': 'GLB', '.gltf': 'glTF' };
 
@@ -51,6 +52,24 @@ function checkGlb(file, bytes) {
   if (bytes.length < want) throw truncated(file, 'GLB', bytes.length, want);
 }
 
+// 3MF states its unit on the <model> element (3MF core spec; millimetre when absent).
+const THREE_MF_UNITS = { micron: 1e-6, millimeter: 0.001, centimeter: 0.01, inch: 0.0254, foot: 0.3048, meter: 1 };
+
+function threeMfUnit(bytes) {
+  try {
+    const files = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const model = Object.keys(files).find((name) => /\.model$/i.test(name));
+    const head = new TextDecoder().decode(files[model].subarray(0, 4096));
+    const unit = /<model\b[^>]*\bunit\s*=\s*["'](\w+)["']/.exec(head)?.[1] ?? 'millimeter';
+    return THREE_MF_UNITS[unit] === undefined ? null : unit;
+  } catch {
+    return null; // the loader reports what is wrong with the file
+  }
+}
+
+/** Metres per unit of a 3MF unit name. */
+export const metresPerThreeMfUnit = (unit) => THREE_MF_UNITS[unit];
+
 const arrayBufferOf = (bytes) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 
 function parseWithThree(file, format, bytes) {
@@ -64,7 +83,7 @@ function parseWithThree(file, format, bytes) {
         return new OBJLoader().parse(bytes.toString('utf8'));
       default: {
         // three's 3MF loader parses its XML with the browser's DOMParser; in Node, xmldom's.
-        globalThis.DOMParser ??= DOMParser;
+        globalThis.DOMParser ??= xmlDomParser();
         return new ThreeMFLoader().parse(arrayBufferOf(bytes));
       }
     }
@@ -75,7 +94,7 @@ function parseWithThree(file, format, bytes) {
 
 /**
  * A model file as `{ format, document }` (glTF, a glTF-Transform Document) or `{ format, object }`
- * (a three.js Object3D), or a CliError.
+ * (a three.js Object3D; a 3MF adds `declaredUnit`, the unit its <model> states), or a CliError.
  */
 export async function loadModel(file) {
   const format = FORMATS[extname(file).toLowerCase()];
@@ -97,5 +116,5 @@ export async function loadModel(file) {
   const object = parseWithThree(file, format, bytes);
   const root = new Group();
   root.add(object);
-  return { format, object: root };
+  return format === '3MF' ? { format, object: root, declaredUnit: threeMfUnit(bytes) } : { format, object: root };
 }

@@ -179,14 +179,14 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     if (options.jsonl) stdout.write(`${JSON.stringify(jsonReport(report, options.output))}\n`);
   };
   const workerOptions = { ...options, inputs: undefined };
-  await measureInWorkers(files, workerOptions, options.jobs ?? availableParallelism(), done);
+  await measureInWorkers(files, workerOptions, Math.min(options.jobs ?? Infinity, availableParallelism()), done);
 
   if (options.json) {
     const all = reports.map((r, id) =>
       r ? jsonReport(r, options.output) : { file: files[id], error: failures.find((f) => f.id === id) },
     );
     stdout.write(`${JSON.stringify(files.length === 1 ? all[0] : all, null, 2)}\n`);
-  } else if (!options.jsonl) {
+  } else if (!options.jsonl && reports.some(Boolean)) {
     stdout.write(
       `${reports
         .filter(Boolean)

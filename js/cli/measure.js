@@ -3,7 +3,7 @@ import { isMassPropertiesError } from '../errors.js';
 import { measureDocument } from '../gltf.js';
 import { computeMassProperties } from '../three.js';
 import { CliError, EXIT } from './exit-codes.js';
-import { loadModel } from './load.js';
+import { loadModel, metresPerThreeMfUnit } from './load.js';
 
 // The mp.mesh options of the command line.
 export function meshOptions(options) {
@@ -38,6 +38,12 @@ export function measureModel(mp, model, options) {
 /** A file's report, or a CliError naming the file. */
 export async function measureFile(mp, file, options) {
   const model = await loadModel(file);
+  // A 3MF says what its coordinates are in; --units overrides it.
+  if (model.declaredUnit && !options.unitsGiven) {
+    const metres = metresPerThreeMfUnit(model.declaredUnit);
+    const name = { 1e-3: 'mm', 1e-2: 'cm', 1: 'm', 0.0254: 'in', 0.3048: 'ft' }[metres];
+    options = { ...options, units: name ?? metres };
+  }
   let measured;
   try {
     measured = measureModel(mp, model, options);

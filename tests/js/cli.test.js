@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, NodeIO } from '@gltf-transform/core';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { strToU8, zipSync } from 'three/addons/libs/fflate.module.js';
 
 import { box } from './helpers/meshes.js';
 
@@ -72,6 +73,31 @@ function plyBox(min, max) {
   return `ply\nformat ascii 1.0\nelement vertex ${vertices.length}\nproperty float x\nproperty float y\nproperty float z\nelement face ${faces.length}\nproperty list uchar int vertex_indices\nend_header\n${vertices.join('\n')}\n${faces.join('\n')}\n`;
 }
 
+// A 3MF package (a zip) holding one box, in the unit its <model> element states.
+function threeMfBox(min, max, unit) {
+  const { positions, indices } = box(min, max);
+  const vertices = [];
+  for (let i = 0; i < positions.length; i += 3)
+    vertices.push(`<vertex x="${positions[i]}" y="${positions[i + 1]}" z="${positions[i + 2]}"/>`);
+  const triangles = [];
+  for (let t = 0; t < indices.length; t += 3)
+    triangles.push(`<triangle v1="${indices[t]}" v2="${indices[t + 1]}" v3="${indices[t + 2]}"/>`);
+  const xml = (body) => strToU8(`<?xml version="1.0" encoding="UTF-8"?>${body}`);
+  return Buffer.from(
+    zipSync({
+      '[Content_Types].xml': xml(
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="model" ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/></Types>',
+      ),
+      '_rels/.rels': xml(
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Target="/3D/3dmodel.model" Id="rel0" Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/></Relationships>',
+      ),
+      '3D/3dmodel.model': xml(
+        `<model unit="${unit}" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02"><resources><object id="1" type="model"><mesh><vertices>${vertices.join('')}</vertices><triangles>${triangles.join('')}</triangles></mesh></object></resources><build><item objectid="1"/></build></model>`,
+      ),
+    }),
+  );
+}
+
 async function glbBox(min, max) {
   const document = new Document();
   const buffer = document.createBuffer();
@@ -104,6 +130,8 @@ beforeAll(async () => {
   file('quads.obj', objBox([0, 0, 0], [2, 3, 4]));
   file('box.ply', plyBox([0, 0, 0], [1, 2, 3]));
   file('crate.glb', await glbBox([-1, -1, -1], [1, 1, 1]));
+  file('box.3mf', threeMfBox([0, 0, 0], [10, 20, 30], 'millimeter'));
+  file('inch.3mf', threeMfBox([0, 0, 0], [1, 1, 1], 'inch'));
   file('assets/a/one.stl', binaryStl(soup([0, 0, 0], [1, 1, 1])));
   file('assets/b/two.obj', objBox([0, 0, 0], [1, 1, 2]));
   file('assets/b/notes.txt', 'not a model');
@@ -150,6 +178,13 @@ test('an OBJ of quads, a PLY and a GLB (node transform applied) are measured', (
   near(glb.body.mass, 3 * 8, 1e-12, 'glb mass');
   near(glb.body.centerOfMass[1], 5, 1e-12, 'glb center moved by its node');
   expect(glb.parts[0].name).toBe('crate');
+});
+
+test('a 3MF is read in the unit it declares, unless --units says otherwise', () => {
+  near(json('--material', 'pla', 'box.3mf').body.mass, 1240 * 6e-6, 1e-12, '3MF in millimetres');
+  expect(json('box.3mf').inputUnits).toBe('mm');
+  near(json('--density', '1000', 'inch.3mf').body.mass, 1000 * 0.0254 ** 3, 1e-12, '3MF in inches');
+  near(json('--units', 'm', '--density', '1', 'box.3mf').body.mass, 6000, 1e-12, '--units wins');
 });
 
 test('folders and globs are expanded; --jsonl streams one line per file', () => {
