@@ -260,3 +260,17 @@ test('--write puts KHR_physics_rigid_bodies motion into a GLB that three.js read
   // The node keeps the file's millimetres under a root scaled by 0.001: the centre in node space is in mm.
   [5, 10, 15].forEach((c, i) => near(motion.centerOfMass[i], c, 1e-9, `center ${i}`));
 });
+
+test('--write on a GLB keeps its nodes and puts the motion in node space', async () => {
+  const out = join(dir, 'crate-physics.glb');
+  expect(cli('--density', '2', '--write', out, 'crate.glb').code).toBe(0);
+  const io = new NodeIO();
+  const json = (await io.readAsJSON(out)).json;
+  const crate = json.nodes.find((n) => n.name === 'crate');
+  expect(crate.translation).toEqual([0, 5, 0]);
+  const motion = crate.extensions.KHR_physics_rigid_bodies.motion;
+  near(motion.mass, 16, 1e-12, 'mass of the 2 m cube at 2 kg/m³');
+  // The cube is centred on its node's origin: (0, 5, 0) in the scene is (0, 0, 0) in node space.
+  expect(motion.centerOfMass.map((x) => Math.abs(x) < 1e-12)).toEqual([true, true, true]);
+  motion.inertiaDiagonal.forEach((m) => near(m, (16 * 8) / 12, 1e-12, 'moment m(b² + c²)/12'));
+});
