@@ -41,6 +41,9 @@ function checkStl(file, bytes) {
   const ascii =
     /^\s*solid/.test(head) && /facet|endsolid/.test(bytes.toString('latin1', 0, Math.min(bytes.length, 4096)));
   if (ascii) return;
+  // A binary count is a small number: its high bytes are zero. Text there is not an STL at all.
+  const text = !bytes.subarray(0, Math.min(bytes.length, 84)).includes(0);
+  if (text) throw corrupt(file, 'STL', 'neither ASCII facets nor a binary triangle count');
   if (bytes.length < 84) throw truncated(file, 'binary STL', bytes.length, 'at least 84');
   const want = 84 + 50 * bytes.readUInt32LE(80);
   if (bytes.length < want) throw truncated(file, 'binary STL', bytes.length, want);

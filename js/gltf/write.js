@@ -69,6 +69,10 @@ export function writeMotion(mp, options = {}) {
       );
     if (mode === 'scene') {
       const target = sceneBodyNode(document, sceneOf(document, measureOptions.scene));
+      // One body: a motion left on a descendant would make it an independent body again.
+      target.traverse((node) => {
+        if (node !== target) node.setExtension(KHR_PHYSICS_RIGID_BODIES, null);
+      });
       put(target, measured.body, target.getWorldMatrix());
     } else {
       for (const part of measured.parts) {

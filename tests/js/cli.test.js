@@ -138,6 +138,7 @@ beforeAll(async () => {
   file('empty.stl', '');
   file('truncated.stl', binaryStl(soup([0, 0, 0], [1, 1, 1])).subarray(0, 300));
   file('corrupt.glb', Buffer.from('glTF\x02\x00\x00\x00\x10\x00\x00\x00garbage!'));
+  file('text.stl', 'This is a note about the part, not a model of it; it is long enough to fill an STL header.');
   file('flat.obj', 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
 });
 
@@ -226,6 +227,7 @@ test('every failure has its exit code and one line naming the flag or file, with
     [['empty.stl'], 5, /empty\.stl: the file is empty/],
     [['truncated.stl'], 6, /truncated\.stl: truncated binary STL file \(300 bytes, its header says 684\)/],
     [['corrupt.glb'], 7, /corrupt\.glb: not a valid GLB file/],
+    [['text.stl'], 7, /text\.stl: not a valid STL file \(neither ASCII facets nor a binary triangle count\)/],
     [['flat.obj'], 8, /flat\.obj: .*encloses no volume|flat\.obj: .*ZERO|flat\.obj:/],
     [['--write', join(dir, 'no-such-dir', 'out.glb'), 'binary.stl'], 9, /out\.glb: cannot write/],
   ];

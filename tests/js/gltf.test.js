@@ -306,6 +306,8 @@ test("body: 'scene' writes one motion for the whole scene on a new root holding 
     .setTranslation([3, 0, 0])
     .setMesh(document.createMesh().addPrimitive(boxPrimitive(document, [0, 0, 0], [1, 1, 1])));
   document.createScene().addChild(a).addChild(b);
+  // A motion already on a part would make it an independent body: writing one body removes it.
+  b.setExtension(KHR_PHYSICS_RIGID_BODIES, document.getRoot().listExtensionsUsed()[0].createMotion().setMass(9));
   await document.transform(writeMotion(mp, { body: 'scene', density: 2 }));
   const roots = document.getRoot().listScenes()[0].listChildren();
   expect(roots).toHaveLength(1);
@@ -317,6 +319,7 @@ test("body: 'scene' writes one motion for the whole scene on a new root holding 
     tensorInNodeAxes: [4 / 6, 0, 0, 0, 4 / 6 + 4 * 2.25, 0, 0, 0, 4 / 6 + 4 * 2.25],
   });
   expect(a.getExtension(KHR_PHYSICS_RIGID_BODIES)).toBeNull();
+  expect(b.getExtension(KHR_PHYSICS_RIGID_BODIES)).toBeNull();
 });
 
 test('motionFromResult expresses a mirrored, scaled node frame right-handed', () => {
