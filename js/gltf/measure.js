@@ -15,6 +15,9 @@ const DEFAULTS = Object.freeze({
   scene: undefined,
 });
 
+/** The option names measureDocument accepts. */
+export const MEASURE_KEYS = Object.freeze(Object.keys(DEFAULTS));
+
 // glTF primitive modes (glTF 2.0, 3.7.2.1).
 const TRIANGLES = 4;
 const TRIANGLE_STRIP = 5;

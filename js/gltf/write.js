@@ -3,7 +3,7 @@ import { readOptions } from '../options.js';
 import { fail } from '../errors.js';
 import { metresPer } from '../units.js';
 import { KHRPhysicsRigidBodies, KHR_PHYSICS_RIGID_BODIES } from './extension.js';
-import { measureDocument, sceneOf } from './measure.js';
+import { MEASURE_KEYS, measureDocument, sceneOf } from './measure.js';
 import { motionFromResult } from './motion.js';
 
 const BODY_NAME = 'mass-properties body';
@@ -39,18 +39,7 @@ function sceneBodyNode(document, scene) {
  * measured get no motion; their errors are logged as warnings.
  */
 export function writeMotion(mp, options = {}) {
-  const { body: mode = 'nodes', ...measureOptions } = readOptions(options, [
-    'body',
-    'density',
-    'mass',
-    'materials',
-    'nodes',
-    'mode',
-    'thickness',
-    'weld',
-    'units',
-    'scene',
-  ]);
+  const { body: mode = 'nodes', ...measureOptions } = readOptions(options, ['body', ...MEASURE_KEYS]);
   if (mode !== 'nodes' && mode !== 'scene')
     fail('INVALID_OPTIONS', `options.body must be 'nodes' or 'scene', got ${String(mode)}`);
   return function massPropertiesMotion(document) {
