@@ -19,6 +19,9 @@ import { MATERIALS } from '../materials.js';
 
 const PROGRESS_AFTER_MS = 1000;
 
+// A failure as --json and --jsonl print it.
+const errorOf = ({ exit, message }) => ({ exit, message });
+
 export const HELP = `Usage: mass-properties [options] <files, folders or globs...>
 
 Mass, volume, center of mass, inertia and bounding box of 3D models: glTF/GLB, STL (binary or
@@ -169,10 +172,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     if (failure) {
       failures.push({ id, ...failure });
       stderr.write(`mass-properties: ${failure.message}\n`);
-      if (options.jsonl)
-        stdout.write(
-          `${JSON.stringify({ file: files[id], error: { exit: failure.exit, message: failure.message } })}\n`,
-        );
+      if (options.jsonl) stdout.write(`${JSON.stringify({ file: files[id], error: errorOf(failure) })}\n`);
       return;
     }
     reports[id] = report;
@@ -183,7 +183,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
 
   if (options.json) {
     const all = reports.map((r, id) =>
-      r ? jsonReport(r, options.output) : { file: files[id], error: failures.find((f) => f.id === id) },
+      r ? jsonReport(r, options.output) : { file: files[id], error: errorOf(failures.find((f) => f.id === id)) },
     );
     stdout.write(`${JSON.stringify(files.length === 1 ? all[0] : all, null, 2)}\n`);
   } else if (!options.jsonl && reports.some(Boolean)) {
