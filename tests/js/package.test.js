@@ -159,6 +159,33 @@ describe('installed into a fresh project', () => {
     expect(JSON.parse(out).body.mass).toBeCloseTo(1240 * 1e-6, 15);
   }, 60_000);
 
+  test('mass-properties/gltf works with the glTF-Transform that npm installed with it', () => {
+    writeFileSync(
+      join(consumer, 'gltf.mjs'),
+      `
+import { Document } from '@gltf-transform/core';
+import { init } from 'mass-properties';
+import { measureDocument, writeMotion } from 'mass-properties/gltf';
+
+const document = new Document();
+const buffer = document.createBuffer();
+const p = new Float32Array([0,0,0, 1,0,0, 1,1,0, 0,1,0, 0,0,1, 1,0,1, 1,1,1, 0,1,1]);
+const i = new Uint32Array([0,2,1, 0,3,2, 4,5,6, 4,6,7, 0,1,5, 0,5,4, 1,2,6, 1,6,5, 2,3,7, 2,7,6, 3,0,4, 3,4,7]);
+const primitive = document.createPrimitive()
+  .setAttribute('POSITION', document.createAccessor().setType('VEC3').setArray(p).setBuffer(buffer))
+  .setIndices(document.createAccessor().setArray(i).setBuffer(buffer));
+document.createScene().addChild(document.createNode('cube').setMesh(document.createMesh().addPrimitive(primitive)));
+const mp = await init();
+const { body } = measureDocument(mp, document, { density: 3 });
+await document.transform(writeMotion(mp, { density: 3 }));
+const motion = document.getRoot().listNodes()[0].getExtension('KHR_physics_rigid_bodies').toJSON();
+console.log(JSON.stringify({ mass: body.mass, motionMass: motion.mass }));
+`,
+    );
+    const out = JSON.parse(run(process.execPath, ['gltf.mjs'], consumer));
+    expect(out).toEqual({ mass: 3, motionMass: 3 });
+  });
+
   test('imports and computes from a child Node process', () => {
     writeFileSync(
       join(consumer, 'use.mjs'),
