@@ -30,8 +30,25 @@ export class MassPropertiesError extends Error {
   constructor(code: ErrorCode, message: string);
 }
 
-/** How heavy the body is: a density (mass per unit volume, default 1) or a total mass — not both. */
-export type MassOptions = { density?: number; mass?: never } | { mass: number; density?: never };
+/** A length unit by name, or metres per unit. */
+export type LengthUnit = 'mm' | 'cm' | 'm' | 'in' | 'ft' | number;
+/** A mass unit by name, or kilograms per unit. */
+export type MassUnit = 'kg' | 'g' | 'lb' | number;
+
+/**
+ * How heavy the body is: a density (mass per unit volume, default 1) or a total mass — not both.
+ * `units` says what the coordinates (and sizes, weld distances, thickness) are in; the density is
+ * then in kg/m³ and the result in SI (kg, m, m³, kg·m²). Without it, everything is in your units.
+ */
+export type MassOptions = ({ density?: number; mass?: never } | { mass: number; density?: never }) & {
+  units?: LengthUnit;
+};
+
+/** An axis-aligned box. */
+export interface Box3 {
+  min: Vec3;
+  max: Vec3;
+}
 
 /**
  * What the mesh looks like as a surface. Vertices closer than 1e-12 of the mesh's size are one
@@ -102,11 +119,17 @@ export interface MassProperties {
   surfaceCentroid: Vec3 | null;
   /** Only bodies measured from a mesh have them: null for analytic shapes and their combinations. */
   diagnostics: Diagnostics | null;
+  /**
+   * Bounding box of the vertices the triangles use (a mesh as given, same units as centerOfMass);
+   * kept by transforms that map axes onto axes and by unions of solids, else null; null for shapes.
+   */
+  bounds: Box3 | null;
 }
 
-/** The result of mp.mesh: always with the diagnostics of the mesh as given. */
+/** The result of mp.mesh: always with the diagnostics of the mesh as given, and its bounding box. */
 export interface MeshMassProperties extends MassProperties {
   diagnostics: Diagnostics;
+  bounds: Box3;
 }
 
 /** Vertices this close weld too: a distance, or relative to the mesh's largest bounding-box side. */
@@ -137,6 +160,7 @@ export interface BodyLike {
   surfaceArea?: number | null;
   surfaceCentroid?: ArrayLike<number> | null;
   diagnostics?: Diagnostics | null;
+  bounds?: { min: ArrayLike<number>; max: ArrayLike<number> } | null;
 }
 
 /** [x, y, z] as an array, a typed array, or an object such as three.js's Vector3. */
@@ -293,6 +317,7 @@ export interface BakedPart {
   mode?: MeshOptions['mode'];
   thickness?: number;
   weld?: WeldOption;
+  units?: LengthUnit;
 }
 
 export interface MeasuredParts<P> {
@@ -300,7 +325,7 @@ export interface MeasuredParts<P> {
   body: MassProperties | null;
   /** Each part without its arrays, with its result or the MassPropertiesError that prevented it. */
   parts: Array<
-    Omit<P, 'positions' | 'indices' | 'density' | 'mode' | 'thickness' | 'weld'> & {
+    Omit<P, 'positions' | 'indices' | 'density' | 'mode' | 'thickness' | 'weld' | 'units'> & {
       result: MassProperties | null;
       error?: MassPropertiesError;
     }
@@ -319,3 +344,14 @@ export {
   type PerUnitMass,
   type PerUnitMass2D,
 } from './derived.js';
+
+/** Metres per unit of each named length unit. */
+export const LENGTH_UNITS: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', number>>;
+/** Kilograms per unit of each named mass unit. */
+export const MASS_UNITS: Readonly<Record<'kg' | 'g' | 'lb', number>>;
+
+/**
+ * A copy of an SI result in other units (default m and kg), e.g. `{ length: 'mm', mass: 'g' }`
+ * gives g, mm³, g/mm³, mm and g·mm². Directions, quaternions and diagnostics are unchanged.
+ */
+export function convertUnits<R extends MassProperties>(result: R, units: { length?: LengthUnit; mass?: MassUnit }): R;

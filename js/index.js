@@ -14,10 +14,12 @@ import {
 import { MassPropertiesError, fail, isMassPropertiesError, typeName } from './errors.js';
 import { createCodec } from './layout.js';
 import { readOptions } from './options.js';
+import { metresPer } from './units.js';
 
 export { MassPropertiesError } from './errors.js';
 export { measureParts } from './parts.js';
 export { equivalentBox, equivalentEllipsoid, inertiaPerUnitMass, isSolid, radiiOfGyration } from './derived.js';
+export { LENGTH_UNITS, MASS_UNITS, convertUnits } from './units.js';
 
 let ready = null;
 
@@ -58,8 +60,8 @@ const HEAP_VIEWS = {
   Uint16: Uint16Array,
   Uint32: Uint32Array,
 };
-const MASS_KEYS = ['density', 'mass'];
-const MESH_KEYS = ['density', 'mass', 'mode', 'thickness', 'weld'];
+const MASS_KEYS = ['density', 'mass', 'units'];
+const MESH_KEYS = ['density', 'mass', 'mode', 'thickness', 'weld', 'units'];
 const INSPECT_KEYS = ['weld'];
 const WELD_KEYS = ['distance', 'relative'];
 const MODES = { solid: 'Solid', shell: 'Shell', convex: 'Convex' };
@@ -141,6 +143,42 @@ function createModule(wasm, onTrap) {
       fail('INVALID_OPTIONS', 'give either density or mass, not both');
     if (o.mass !== undefined) return [wasm.MassGiven.Mass, checkNumber(o.mass, 'mass', 'INVALID_MASS')];
     return [wasm.MassGiven.Density, checkNumber(o.density === undefined ? 1 : o.density, 'density', 'INVALID_DENSITY')];
+  }
+
+  // The mass arguments for a body measured in coordinates `s` metres per unit and scaled to metres
+  // afterwards: a density (kg/m³) is kept by the core's uniform scale, a mass must come out as given.
+  function massArgsIn(o, s) {
+    const [given, value] = massArgs(o);
+    const valid = Number.isFinite(value) && value > 0; // else the core names the value as given
+    return [given, given === wasm.MassGiven.Mass && valid ? value / (s * s * s) : value];
+  }
+
+  // Metres per unit of `options.units`; a shell's areal density has no volumetric SI form.
+  function unitsOf(o) {
+    const s = metresPer(o.units);
+    if (s !== 1 && o.mode === 'shell' && o.thickness === undefined) {
+      fail(
+        'INVALID_OPTIONS',
+        "options.units with mode 'shell' needs options.thickness (density is then kg/m³); " +
+          'without it, give the coordinates in metres and the density in kg/m²',
+      );
+    }
+    return s;
+  }
+
+  // A result measured in the caller's coordinates, in metres: the core's transform by `s`. A
+  // given mass comes back as given, not rounded through / s³ · s³.
+  function inMetres(result, s, o) {
+    if (s === 1) return result;
+    codec.write('Body', slots.Body, bodyArgs(result, 'result'));
+    codec.write('Transform', slots.Transform, { position: [0, 0, 0], quaternion: [0, 0, 0, 1], scale: [s, s, s] });
+    run(wasm._transform);
+    const out = measured();
+    if (o.mass !== undefined) {
+      out.mass = o.mass;
+      out.density = o.mass / out.volume;
+    }
+    return out;
   }
 
   // [distance, relative] of `weld`: a distance, or { distance, relative } (relative to the mesh size).
@@ -239,6 +277,13 @@ function createModule(wasm, onTrap) {
         diagnostics === null || diagnostics === undefined
           ? null
           : codec.check('Diagnostics', diagnostics, `${name}.diagnostics`, 'INVALID_BODY'),
+      bounds:
+        body.bounds === null || body.bounds === undefined
+          ? null
+          : {
+              min: readVector(body.bounds.min, 3, `${name}.bounds.min`, 'INVALID_BODY'),
+              max: readVector(body.bounds.max, 3, `${name}.bounds.max`, 'INVALID_BODY'),
+            },
     };
   }
 
@@ -264,10 +309,12 @@ function createModule(wasm, onTrap) {
   }
 
   function shape(raw, dimensions, options) {
-    const mass = massArgs(readOptions(options, MASS_KEYS, 'options'));
+    const o = readOptions(options, MASS_KEYS, 'options');
+    const s = unitsOf(o);
+    const mass = massArgsIn(o, s);
     const sizes = dimensions.map(([value, name]) => checkNumber(value, name, 'INVALID_DIMENSION'));
     run(raw, ...sizes, ...mass);
-    return measured();
+    return inMetres(measured(), s, o);
   }
 
   const api = {
@@ -277,11 +324,13 @@ function createModule(wasm, onTrap) {
      */
     mesh(positions, indices, options) {
       const o = readOptions(options, MESH_KEYS, 'options');
-      const args = [...massArgs(o), ...meshModeArgs(o)];
-      return withMesh(positions, indices, (mesh) => {
+      const s = unitsOf(o);
+      const args = [...massArgsIn(o, s), ...meshModeArgs(o)];
+      const result = withMesh(positions, indices, (mesh) => {
         run(wasm._measureMesh, ...mesh, ...args);
         return measured();
       });
+      return inMetres(result, s, o);
     },
 
     /** Only the surface diagnostics of a mesh (closed, winding, shells, what a repair would do), without integrating. */

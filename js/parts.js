@@ -14,15 +14,15 @@ export function checkModule(mp) {
 }
 
 /**
- * One part `{ positions, indices, density, mode, thickness, weld, ...rest }` measured with
+ * One part `{ positions, indices, density, mode, thickness, weld, units, ...rest }` measured with
  * mp.mesh: `{ ...rest, result }`, or `{ ...rest, result: null, error }` when the core refuses
  * the triangles (a MassPropertiesError, e.g. a flat solid's ZERO_VOLUME). A refused option is
  * thrown with `name` (what the part is called in messages) in front; any other error is a bug
  * and is rethrown as it is.
  */
-export function measurePart(mp, { positions, indices, density, mode, thickness, weld, ...rest }, name = 'part') {
+export function measurePart(mp, { positions, indices, density, mode, thickness, weld, units, ...rest }, name = 'part') {
   try {
-    return { ...rest, result: mp.mesh(positions, indices, { density, mode, thickness, weld }) };
+    return { ...rest, result: mp.mesh(positions, indices, { density, mode, thickness, weld, units }) };
   } catch (error) {
     if (!isMassPropertiesError(error)) throw error;
     if (CALLER_CODES.has(error.code)) throw new MassPropertiesError(error.code, `${name}: ${error.message}`);

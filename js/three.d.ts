@@ -14,6 +14,7 @@ import type {
   Vector3,
 } from 'three';
 import type {
+  LengthUnit,
   MassProperties,
   MassPropertiesError,
   MassPropertiesModule,
@@ -56,6 +57,11 @@ export interface ComputeOptions {
    * its own transform ignored (what version 0.1 did).
    */
   frame?: 'parent' | 'world' | 'local';
+  /**
+   * The scene's length unit ('mm', 'cm', 'm', 'in', 'ft' or metres per unit): densities are then
+   * kg/m³ and every result SI. Default: the scene's own units. Shells need a thickness with it.
+   */
+  units?: LengthUnit;
 }
 
 /**
@@ -74,6 +80,8 @@ export type BakedPart = {
   mode: MeshMode;
   thickness: number | undefined;
   weld: WeldOption | undefined;
+  /** Set when bakeMeshes was given `units` (measureParts passes it to mp.mesh). */
+  units?: LengthUnit;
 };
 
 /** One measured mesh (or instance): its result, or the error that kept it out of the body. */

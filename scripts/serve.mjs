@@ -18,6 +18,10 @@ const PACKAGE_MOUNTS = [
   ['/js/', path.join(ROOT, 'js')],
   ['/dist/', path.join(ROOT, 'dist')],
   ['/node_modules/three/', path.join(ROOT, 'node_modules', 'three')],
+  // glTF-Transform and its two dependencies, for the demo's "Download GLB with physics".
+  ['/node_modules/@gltf-transform/', path.join(ROOT, 'node_modules', '@gltf-transform')],
+  ['/node_modules/property-graph/', path.join(ROOT, 'node_modules', 'property-graph')],
+  ['/node_modules/ktx-parse/', path.join(ROOT, 'node_modules', 'ktx-parse')],
 ];
 const mountsFor = (root) => [...PACKAGE_MOUNTS, ['/', path.resolve(ROOT, root)]];
 

@@ -10,12 +10,14 @@
 //   mode-controls.js  solid, shell or convex hull, and whether the caps of closed holes show
 //   copy.js           "Copy result as JSON" and "Copy for Rapier / cannon-es / Babylon / glTF"
 //                     (physics-snippets.js);  spin-controls.js  the spin buttons and readout
+//   physics-download.js  "Download GLB with physics" for a loaded glTF (mass-properties/gltf)
 //   models.js, units.js, panel.js, describe.js, spin.js, caps.js   loaders, unit conversion, the
 //                     results panel, diagnostics and repairs in words, the spin, the caps drawn
 import { init } from 'mass-properties';
 import { setupCopy } from './copy.js';
 import { acceptDrops } from './drop.js';
 import { Measurer } from './measurer.js';
+import { setupPhysicsDownload } from './physics-download.js';
 import { setupModeControls } from './mode-controls.js';
 import { ModelPicker } from './model-picker.js';
 import { ui } from './page.js';
@@ -35,5 +37,6 @@ setupSettings(() => session.remeasure());
 setupModeControls({ remeasure: () => session.remeasure(), showCaps: (shown) => viewer.setCapsShown(shown) });
 acceptDrops((files) => picker.loadFiles(files));
 setupCopy(() => session.report);
+setupPhysicsDownload();
 viewer.start((dt) => spin.step(dt));
 picker.loadBuiltIn(DEFAULT_MODEL);

@@ -14,7 +14,8 @@ export class Measurer {
   #parts = [];
 
   /**
-   * Measures baked parts ({ positions, indices }) with `how` = { density, mode, thickness }.
+   * Measures baked parts ({ positions, indices, densityKgPerM3? }: a part's own density) with
+   * `how` = { density, densityKgPerM3, mode, thickness }.
    * Resolves to { body, parts: [{ result } or { result: null, error }], holes, elapsed }, where
    * holes[i] lists the boundary loops of part i that the solid mode closes (as mp.holes gives them).
    */
@@ -29,7 +30,15 @@ export class Measurer {
   /** Measures the last parts again with another `how`; no holes. */
   async remeasure(how) {
     const start = performance.now();
-    const measured = await this.#worker.measureParts(this.#parts.map((part) => ({ ...part, ...how })));
+    // `how.density` is in the model's units; a part with its own density (kg/m³) is scaled alike.
+    const { densityKgPerM3, ...options } = how;
+    const parts = this.#parts.map(({ positions, indices, densityKgPerM3: own }) => ({
+      positions,
+      indices,
+      ...options,
+      density: own === undefined ? options.density : (options.density * own) / densityKgPerM3,
+    }));
+    const measured = await this.#worker.measureParts(parts);
     return { ...measured, holes: null, elapsed: performance.now() - start };
   }
 }

@@ -2,6 +2,7 @@
 // model extension is the model, the others its resources).
 import { BUILT_INS, FILE_EXTENSIONS, loadFiles } from './models.js';
 import { ui } from './page.js';
+import { setPhysicsSource } from './physics-download.js';
 
 export class ModelPicker {
   constructor(session) {
@@ -22,6 +23,7 @@ export class ModelPicker {
   loadBuiltIn(id) {
     const entry = BUILT_INS[id];
     ui.model.value = id;
+    setPhysicsSource(null);
     this.session.show(
       entry.label,
       Promise.resolve().then(() => entry.create()),
@@ -34,6 +36,7 @@ export class ModelPicker {
     this.fileOption.textContent = `File: ${main.name}`;
     this.fileOption.hidden = false;
     ui.model.value = 'file';
+    setPhysicsSource(files);
     this.session.show(
       main.name,
       loadFiles(files).then(({ object }) => object),

@@ -17,6 +17,7 @@ export const ui = {
   results: $('results'),
   copy: $('copy'),
   copyFor: $('copy-for'),
+  downloadGlb: $('download-glb'),
   status: $('status'),
   drop: $('drop'),
   spinButtons: [...document.querySelectorAll('[data-spin-axis]')],

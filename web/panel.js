@@ -66,7 +66,8 @@ function diagnosticsList(d, how) {
 }
 
 function partLabel(part) {
-  return part.instanceId === undefined ? part.name : `${part.name} [${part.instanceId}]`;
+  const name = part.instanceId === undefined ? part.name : `${part.name} [${part.instanceId}]`;
+  return part.densityKgPerM3 === undefined ? name : `${name} (own density ${part.densityKgPerM3} kg/m³)`;
 }
 
 /**
@@ -85,6 +86,7 @@ export function buildReport({ model, unit, densityKgPerM3, density, mode, thickn
     parts: parts.map((p) => ({
       name: p.name,
       ...(p.instanceId === undefined ? {} : { instanceId: p.instanceId }),
+      ...(p.densityKgPerM3 === undefined ? {} : { densityKgPerM3: p.densityKgPerM3 }),
       ...(p.error ? { error: p.error } : { result: p.result }),
     })),
   };
@@ -114,6 +116,20 @@ function bodySection(body, labels, densityKgPerM3, how) {
     ),
     h('h3', {}, 'Center of mass ', h('span', { class: 'unit' }, labels.length)),
     h('div', { id: 'center-of-mass' }, vector(body.centerOfMass, size)),
+    // The extent shows a unit mistake at once (a 1000 m cup); unknown for the analytic shapes.
+    ...(body.bounds
+      ? [
+          h('h3', {}, 'Bounding box size ', h('span', { class: 'unit' }, labels.length)),
+          h(
+            'div',
+            { id: 'bounding-box' },
+            vector(
+              body.bounds.max.map((x, k) => x - body.bounds.min[k]),
+              size,
+            ),
+          ),
+        ]
+      : []),
     h('h3', {}, 'Inertia tensor about the center of mass ', h('span', { class: 'unit' }, labels.inertia)),
     h(
       'table',

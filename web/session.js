@@ -10,8 +10,20 @@ import { modelDensity } from './units.js';
 
 const partName = (mesh) => mesh.name || mesh.parent?.name || mesh.type;
 
+// A part's own density in kg/m³, as three.js loaders leave it: the object's userData.density
+// (a glTF node's extras), else its material's (a glTF material's extras); undefined if none.
+function ownDensity(mesh) {
+  const valid = (d) => (typeof d === 'number' && Number.isFinite(d) && d > 0 ? d : undefined);
+  const material = Array.isArray(mesh.material) ? null : mesh.material;
+  return valid(mesh.userData?.density) ?? valid(material?.userData?.density);
+}
+
 function partLabel({ mesh, instanceId }) {
-  return instanceId === undefined ? { name: partName(mesh) } : { name: partName(mesh), instanceId };
+  const label = { name: partName(mesh) };
+  if (instanceId !== undefined) label.instanceId = instanceId;
+  const density = ownDensity(mesh);
+  if (density !== undefined) label.densityKgPerM3 = density;
+  return label;
 }
 
 const triangleCount = (baked) =>
@@ -59,7 +71,11 @@ export class Session {
     if (baked.length === 0) return this.#failed(`${name} has no triangle meshes to measure`);
     this.parts = baked.map(partLabel);
     setStatus(`Measuring ${triangleCount(baked).toLocaleString('en')} triangles…`);
-    const triangles = baked.map(({ positions, indices }) => ({ positions, indices }));
+    const triangles = baked.map(({ positions, indices }, k) => ({
+      positions,
+      indices,
+      densityKgPerM3: this.parts[k].densityKgPerM3,
+    }));
     await this.#measure((how) => this.measurer.measure(triangles, how), true);
   }
 
@@ -78,7 +94,7 @@ export class Session {
     setBusy(true);
     let reply;
     try {
-      reply = await send({ density, mode: settings.mode, thickness });
+      reply = await send({ density, densityKgPerM3: settings.densityKgPerM3, mode: settings.mode, thickness });
     } catch (error) {
       if (token === this.#measures) this.#failed(`Measuring failed: ${error.message}`);
       return;

@@ -64,6 +64,10 @@ struct Kind<Diagnostics> {
     static std::string json() { return R"("type":"Diagnostics")"; }
 };
 template <>
+struct Kind<Box3> {
+    static std::string json() { return R"("type":"Box3")"; }
+};
+template <>
 struct Kind<Body> {
     static std::string json() { return R"("type":"Body")"; }
 };
@@ -127,6 +131,7 @@ std::string layouts() {
                                                 .field("weldedVertices", &Diagnostics::weldedVertices)
                                                 .field("hullFaces", &Diagnostics::hullFaces)
                                                 .field("repairs", &Diagnostics::repairs);
+    const Layout<Box3> box3 = Layout<Box3>("Box3").field("min", &Box3::min).field("max", &Box3::max);
     const Layout<MassProperties> massProperties =
         Layout<MassProperties>("MassProperties")
             .field("mass", &MassProperties::mass)
@@ -139,7 +144,8 @@ std::string layouts() {
             .field("principalRotation", &MassProperties::principalRotation)
             .field("surfaceArea", &MassProperties::surfaceArea)
             .field("surfaceCentroid", &MassProperties::surfaceCentroid)
-            .optional("diagnostics", &MassProperties::diagnostics, &MassProperties::hasDiagnostics);
+            .optional("diagnostics", &MassProperties::diagnostics, &MassProperties::hasDiagnostics)
+            .optional("bounds", &MassProperties::bounds, &MassProperties::hasBounds);
     const Layout<Body> body = Layout<Body>("Body")
                                   .field("mass", &Body::mass)
                                   .field("volume", &Body::volume)
@@ -147,7 +153,8 @@ std::string layouts() {
                                   .field("inertia", &Body::inertia)
                                   .field("surfaceArea", &Body::surfaceArea)
                                   .field("surfaceCentroid", &Body::surfaceCentroid)
-                                  .optional("diagnostics", &Body::diagnostics, &Body::hasDiagnostics);
+                                  .optional("diagnostics", &Body::diagnostics, &Body::hasDiagnostics)
+                                  .optional("bounds", &Body::bounds, &Body::hasBounds);
     const Layout<Part> part = Layout<Part>("Part").field("body", &Part::body).field("subtract", &Part::subtract);
     const Layout<Transform> transform = Layout<Transform>("Transform")
                                             .field("position", &Transform::position)
@@ -189,10 +196,10 @@ std::string layouts() {
         Mat3 value;
     };
     const Layout<Matrix> matrix = Layout<Matrix>("Mat3").field("value", &Matrix::value);
-    return "{" + repairs.json() + "," + diagnostics.json() + "," + massProperties.json() + "," + body.json() + "," +
-           part.json() + "," + transform.json() + "," + spinState.json() + "," + spinOptions.json() + "," +
-           spin.json() + "," + matrix.json() + "," + massProperties2D.json() + "," + body2D.json() + "," +
-           part2D.json() + "," + transform2D.json() + "}";
+    return "{" + repairs.json() + "," + diagnostics.json() + "," + box3.json() + "," + massProperties.json() + "," +
+           body.json() + "," + part.json() + "," + transform.json() + "," + spinState.json() + "," +
+           spinOptions.json() + "," + spin.json() + "," + matrix.json() + "," + massProperties2D.json() + "," +
+           body2D.json() + "," + part2D.json() + "," + transform2D.json() + "}";
 }
 
 // --- static slots ------------------------------------------------------------------------------

@@ -23,8 +23,34 @@ Body toBody(const MassProperties& v) {
     b.surfaceCentroid = v.surfaceCentroid;
     b.hasDiagnostics = v.hasDiagnostics;
     b.diagnostics = v.diagnostics;
+    b.hasBounds = v.hasBounds;
+    b.bounds = v.bounds;
     return b;
 }
+
+namespace {
+
+// The box of `box` mapped by x -> a * x + p, when `a` maps each axis onto one axis (a permutation
+// with scales and signs, up to the rounding of a quaternion's 90-degree turns); false otherwise,
+// where the box of the turned corners would only be an upper bound.
+bool mapBounds(const Box3& box, const Mat3& a, const Vec3& p, Box3& out) {
+    for (int i = 0; i < 3; ++i) {
+        const double largest = std::max({std::abs(a[3 * i]), std::abs(a[3 * i + 1]), std::abs(a[3 * i + 2])});
+        int axis = -1;
+        for (int j = 0; j < 3; ++j) {
+            if (std::abs(a[3 * i + j]) <= 1e-15 * largest) continue;
+            if (axis >= 0) return false;
+            axis = j;
+        }
+        const double x = a[3 * i + axis];
+        const double lo = x * box.min[axis] + p[i], hi = x * box.max[axis] + p[i];
+        out.min[i] = std::min(lo, hi);
+        out.max[i] = std::max(lo, hi);
+    }
+    return true;
+}
+
+}  // namespace
 
 Result describe(const Body& body) { return detail::describeBody(body, Status::InvalidBody); }
 
@@ -68,6 +94,7 @@ Result transform(const Body& body, const Transform& t) {
                     a[6] * x[0] + a[7] * x[1] + a[8] * x[2] + t.position[2]};
     };
     out.centerOfMass = apply(body.centerOfMass);
+    out.hasBounds = body.hasBounds && mapBounds(body.bounds, a, t.position, out.bounds);
     const bool uniform = std::abs(s[0]) == std::abs(s[1]) && std::abs(s[1]) == std::abs(s[2]);
     if (uniform) {
         out.surfaceArea = body.surfaceArea * s[0] * s[0];
@@ -145,6 +172,9 @@ Result combine(const std::vector<Part>& parts) {
     double mass = 0, volume = 0, absMass = 0, area = 0;
     Vec3 moment{0, 0, 0}, areaMoment{0, 0, 0};
     bool areaKnown = true, diagnosticsKnown = true;
+    // The union of the solids' boxes; a hole may cut a box's extreme away, so then it is unknown.
+    bool boundsKnown = true;
+    Box3 box{solids[0].bounds.min, solids[0].bounds.max};
     double mergedArea = 0;
     Body out;
     for (std::size_t i = 0; i < solids.size(); ++i) {
@@ -162,6 +192,11 @@ Result combine(const std::vector<Part>& parts) {
         if (p.hasDiagnostics) mergeDiagnostics(out.diagnostics, p.diagnostics, p.surfaceArea, mergedArea);
         mergedArea += p.surfaceArea;
         diagnosticsKnown = diagnosticsKnown && p.hasDiagnostics;
+        boundsKnown = boundsKnown && p.hasBounds && signs[i] > 0;
+        for (int k = 0; boundsKnown && k < 3; ++k) {
+            box.min[k] = std::min(box.min[k], p.bounds.min[k]);
+            box.max[k] = std::max(box.max[k], p.bounds.max[k]);
+        }
     }
     // Cancellation in a subtraction leaves rounding of the size of the parts, not of the result.
     if (!(mass > 1e-12 * absMass) || !(volume > 0))
@@ -186,6 +221,8 @@ Result combine(const std::vector<Part>& parts) {
     out.surfaceCentroid = areaKnown && area > 0 ? detail::scale(areaMoment, 1 / area) : Vec3{nan, nan, nan};
     out.hasDiagnostics = diagnosticsKnown;
     if (!diagnosticsKnown) out.diagnostics = Diagnostics{};
+    out.hasBounds = boundsKnown;
+    out.bounds = boundsKnown ? box : Box3{};
     const Vec3 l = principalFrame(out.inertia).moments;
     if (!detail::allFinite(l) || !detail::physicalMoments(l, tolerance))
         return Failure{Status::InvalidBody, "combined body is not physical (principal moments " + formatNumber(l[0]) +

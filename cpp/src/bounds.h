@@ -9,7 +9,8 @@ namespace detail {
 struct Bounds {
     Vec3 lo, hi;
 };
-Bounds bounds(const MeshView& mesh);  // of all vertices of a valid mesh
+Bounds bounds(const MeshView& mesh);    // of all vertices of a valid mesh
+Box3 usedBounds(const MeshView& mesh);  // of the vertices the triangles of a valid mesh use
 
 // Center of the bounding box: a reference point near the mesh keeps products well scaled
 // (a mesh far from the origin would otherwise lose digits to cancellation). Halves first, so

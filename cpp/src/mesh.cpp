@@ -204,11 +204,14 @@ Result measureMesh(const MeshView& mesh, const MassOptions& options, const MeshO
     if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
     Analysis a = analyze(mesh, meshOptions);
-    switch (meshOptions.mode) {
-        case MeshMode::Shell: return measureShell(mesh, a, options, meshOptions.thickness);
-        case MeshMode::Convex: return measureHull(mesh, a, options);
-        default: return measureSolid(mesh, a, options);
+    Result result = meshOptions.mode == MeshMode::Shell    ? measureShell(mesh, a, options, meshOptions.thickness)
+                    : meshOptions.mode == MeshMode::Convex ? measureHull(mesh, a, options)
+                                                           : measureSolid(mesh, a, options);
+    if (result.ok()) {
+        result.value.hasBounds = true;
+        result.value.bounds = detail::usedBounds(mesh);
     }
+    return result;
 }
 
 Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOptions) {

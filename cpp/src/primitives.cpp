@@ -1,6 +1,7 @@
 // Analytic solids in the frames of the three.js geometries of the same name. Every formula is
 // derived at unit density by integrating over the solid (or surface); the derivations are noted
 // beside each shape and checked numerically in tests/cpp/primitives_test.cpp.
+#include <algorithm>
 #include <cmath>
 
 #include "elliptic.h"
@@ -83,7 +84,11 @@ Result ellipsoid(double rx, double ry, double rz, const MassOptions& options) {
     Result error;
     if (!validate("ellipsoid", {{"rx", rx}, {"ry", ry}, {"rz", rz}}, options, error)) return error;
     const double x2 = rx * rx, y2 = ry * ry, z2 = rz * rz;
-    const double volume = 4 * kPi * rx * ry * rz / 3;
+    // The largest size times the smallest first: no partial product leaves double's normal range
+    // unless the volume itself does (4 pi rx ry rz with rx = 2e-308 went subnormal on the way).
+    double s[3] = {rx, ry, rz};
+    std::sort(s, s + 3);
+    const double volume = 4 * kPi / 3 * (s[2] * s[0] * s[1]);
     const Mat3 inertia = diagonal((y2 + z2) / 5, (x2 + z2) / 5, (x2 + y2) / 5);
     const double area = detail::ellipsoidSurfaceArea(rx, ry, rz);
     return shapeResult(volume, {0, 0, 0}, inertia, area, {0, 0, 0}, options);

@@ -77,6 +77,8 @@ Result describeBody(const Body& body, Status outOfRange) {
     }
     v.hasDiagnostics = body.hasDiagnostics;
     v.diagnostics = body.diagnostics;
+    v.hasBounds = body.hasBounds && allFinite(body.bounds.min) && allFinite(body.bounds.max);
+    v.bounds = v.hasBounds ? body.bounds : Box3{};
     if (!inRange(v)) return rangeFailure(v, outOfRange);
     return result;
 }

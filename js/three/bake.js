@@ -186,7 +186,8 @@ export function bakeMeshes(object3D, options) {
   const o = readSceneOptions(options);
   const baked = [];
   for (const { mesh, matrix } of meshesIn(object3D, o)) {
-    for (const part of bakeParts(mesh, matrix, o)) baked.push(part);
+    for (const part of bakeParts(mesh, matrix, o))
+      baked.push(o.units === undefined ? part : { ...part, units: o.units });
   }
   return baked;
 }

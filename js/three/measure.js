@@ -40,6 +40,12 @@ export function computeMassProperties(mp, object3D, options) {
   if (parts.length === 0) {
     throw new MassPropertiesError('EMPTY_MESH', `no Mesh found in ${describeObject(object3D)} or its descendants`);
   }
+  // Units: every part measured in the scene's units, then scaled to metres by the core's
+  // transform (density kept, so mass grows with s³), the same rule as mp.mesh's units option.
+  const s = o.metresPerUnit;
+  if (s !== 1) {
+    for (const part of parts) if (part.result) part.result = mp.transform(part.result, { scale: s });
+  }
   const body = combineMeasured(mp, parts);
   if (!body) throw noneMeasured(parts);
   return { body, parts };

@@ -2,6 +2,7 @@
 import { Matrix4 } from 'three';
 import { fail, typeName } from '../errors.js';
 import { readOptions } from '../options.js';
+import { metresPer } from '../units.js';
 
 const DEFAULTS = Object.freeze({
   density: 1,
@@ -13,6 +14,7 @@ const DEFAULTS = Object.freeze({
   // The frame of the results: 'parent' (the object's own position, rotation and scale count, as
   // they do on screen), 'world', or 'local' (the object's own frame: its transform is ignored).
   frame: 'parent',
+  units: undefined, // the scene's length unit; results in SI (see mass-properties' units option)
 });
 
 const FRAMES = ['parent', 'world', 'local'];
@@ -39,6 +41,7 @@ export function checkObject3D(object3D) {
 /** The options of computeMassProperties and bakeMeshes over their defaults. */
 export function readSceneOptions(options) {
   const o = { ...DEFAULTS, ...readOptions(options, Object.keys(DEFAULTS)) };
+  o.metresPerUnit = metresPer(o.units);
   if (typeof o.density !== 'number' && typeof o.density !== 'function') {
     fail(
       'INVALID_DENSITY',
@@ -67,6 +70,9 @@ export function meshOptionsOf(options, mesh, instanceId) {
     resolved[key] = typeof options[key] === 'function' ? options[key](mesh, instanceId) : options[key];
   }
   resolved.mode ??= DEFAULTS.mode; // a function may leave a mesh at the default, as mp.mesh does
+  if (options.metresPerUnit !== 1 && resolved.mode === 'shell' && resolved.thickness === undefined) {
+    fail('INVALID_OPTIONS', `${describePart(mesh, instanceId)}: options.units with mode 'shell' needs a thickness`);
+  }
   const density = resolved.density;
   if (typeof density !== 'number' || !Number.isFinite(density) || density <= 0) {
     fail(

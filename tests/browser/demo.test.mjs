@@ -422,6 +422,59 @@ test("GLB (multi-part), PLY (dropped on the page) and 3MF load with three's load
   assert.deepEqual(consoleErrors, []);
 });
 
+test('per-part densities are honoured, the bounding box is shown, and a loaded GLB downloads with physics', async () => {
+  // Two unit cubes, 3 apart: the left one's material says 7850 kg/m³ (a glTF material's extras,
+  // which GLTFLoader puts in material.userData); the right one takes the page's density.
+  const glb = await page.evaluate(async () => {
+    const THREE = await import('three');
+    const { GLTFExporter } = await import('three/addons/exporters/GLTFExporter.js');
+    const steel = new THREE.MeshStandardMaterial();
+    steel.userData.density = 7850;
+    const left = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1), steel);
+    left.name = 'steel cube';
+    const right = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1), new THREE.MeshStandardMaterial());
+    right.name = 'water cube';
+    right.position.x = 3;
+    const scene = new THREE.Scene().add(left, right);
+    return Array.from(new Uint8Array(await new GLTFExporter().parseAsync(scene, { binary: true })));
+  });
+  const glbPath = path.join(tmp, 'densities.glb');
+  await writeFile(glbPath, Uint8Array.from(glb));
+  await page.setInputFiles('#file', glbPath);
+  const r = await settled('densities.glb');
+  assertClose(r.body.mass, 7850 + 1000, 1e-12, 'mass with the material density');
+  assertClose(r.body.centerOfMass[0], (3 * 1000) / 8850, 1e-12, 'center of mass');
+  assert.deepEqual(
+    r.parts.map((p) => p.densityKgPerM3),
+    [7850, undefined],
+  );
+  // The extent of both cubes: 4 × 1 × 1 m.
+  const shown = await page.$$eval('#bounding-box .vec > *', (cells) => cells.map((c) => Number(c.textContent)));
+  assert.deepEqual(shown, [4, 1, 1]);
+
+  // Download GLB with physics: each node gets its motion, read back here with glTF-Transform.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-glb')]);
+  assert.equal(download.suggestedFilename(), 'densities-physics.glb');
+  const { NodeIO } = await import('@gltf-transform/core');
+  const { prepareIO, KHR_PHYSICS_RIGID_BODIES } = await import('../../js/gltf.js');
+  const io = await prepareIO(new NodeIO());
+  const document = await io.read(await download.path());
+  const motions = Object.fromEntries(
+    document
+      .getRoot()
+      .listNodes()
+      .map((n) => [n.getName(), n.getExtension(KHR_PHYSICS_RIGID_BODIES)?.toJSON()]),
+  );
+  assertClose(motions['steel cube'].mass, 7850, 1e-12, 'steel motion mass');
+  assertClose(motions['water cube'].mass, 1000, 1e-12, 'water motion mass');
+  for (const moment of motions['steel cube'].inertiaDiagonal) assertClose(moment, 7850 / 6, 1e-12, 'cube moment');
+  assert.deepEqual(
+    motions['water cube'].centerOfMass.map((x) => Math.abs(x) < 1e-12),
+    [true, true, true],
+  );
+  assert.deepEqual(consoleErrors, []);
+});
+
 // How each built-in reads as given. The core welds seam copies itself (three's parametric
 // geometries put them a rounding apart), so the closed ones read closed without the demo
 // snapping vertices; the open ones are closed by the solid mode, which says so.

@@ -202,12 +202,15 @@ void checkTransform(const Body& b, const Transform& t) {
         FUZZ_REQUIRE(std::isnan(v.surfaceArea), "transform: non-uniform scale kept an area");
         return;
     }
-    // Moments are rotation invariant and scale as |s|^5 (mass |s|^3 times length^2).
-    const double k = jacobian * s[0] * s[0];
+    // Moments are rotation invariant and scale as |s|^5 (mass |s|^3 times length^2). In long
+    // double: |s|^5 alone may leave double's range (s = 1e-93) where the moments do not.
+    const long double k = std::abs(static_cast<long double>(s[0]) * s[1] * s[2]) * s[0] * s[0];
     const Vec3 before = principalFrame(b.inertia).moments;
-    for (int i = 0; i < 3; ++i)
-        FUZZ_REQUIRE(std::abs(v.principalMoments[i] - k * before[i]) <= 1e-9 * v.principalMoments[2],
-                     "transform: moment " + num(v.principalMoments[i]) + " vs " + num(k * before[i]));
+    for (int i = 0; i < 3; ++i) {
+        const double want = static_cast<double>(k * before[i]);
+        FUZZ_REQUIRE(std::abs(v.principalMoments[i] - want) <= 1e-9 * v.principalMoments[2],
+                     "transform: moment " + num(v.principalMoments[i]) + " vs " + num(want));
+    }
     // The area scales by s^2 and stays known while it and its moved centroid are in range.
     const double area = b.surfaceArea * s[0] * s[0];
     const Vec3& a = b.surfaceCentroid;

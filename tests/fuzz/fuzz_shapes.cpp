@@ -52,7 +52,9 @@ Expected expected(int shape, const double* s) {
             return {4 * kPi / 3 * r * r * r, {m, m, m}, 4 * kPi * r * r, 0, 0};
         }
         case 2: {
-            const double v = 4 * kPi / 3 * s[0] * s[1] * s[2];
+            // In long double, whose exponent range keeps the partial products of sizes like
+            // (2e-308, 1e-11, 1e152) normal: in double the reference itself went subnormal.
+            const double v = static_cast<double>(4 * static_cast<long double>(kPi) / 3 * s[0] * s[1] * s[2]);
             const double x2 = s[0] * s[0], y2 = s[1] * s[1], z2 = s[2] * s[2];
             // The area lies between 2 pi a b and 4 pi a b, a and b the two largest radii.
             double r[3] = {s[0], s[1], s[2]};

@@ -17,22 +17,6 @@ test('examples/shapes.mjs prints each body', () => {
   expect(out).toContain(`principal moments [${(2.5 / 6).toPrecision(6)}`);
 });
 
-test('examples/measure-file.mjs measures an ASCII STL in the requested units', () => {
-  // A 10 × 10 × 10 mm cube as ASCII STL (outward facets), measured in metres at 1000 kg/m³.
-  const { positions, indices } = box([0, 0, 0], [10, 10, 10]);
-  const vertex = (v) => `vertex ${positions[3 * v]} ${positions[3 * v + 1]} ${positions[3 * v + 2]}`;
-  const facets = [];
-  for (let t = 0; t < indices.length; t += 3) {
-    const corners = [indices[t], indices[t + 1], indices[t + 2]].map(vertex).join('\n');
-    facets.push(`facet normal 0 0 0\nouter loop\n${corners}\nendloop\nendfacet`);
-  }
-  const file = join(mkdtempSync(join(tmpdir(), 'mp-stl-')), 'cube.stl');
-  writeFileSync(file, `solid cube\n${facets.join('\n')}\nendsolid cube\n`);
-  const out = run('examples/measure-file.mjs', file, '--density', '1000', '--scale', '0.001');
-  expect(out).toContain('closed, consistently wound');
-  const mass = Number(/mass\s+(\S+)/.exec(out)[1]);
-  expect(mass).toBeCloseTo(1e-6 * 1000, 12); // (0.01 m)³ · 1000 kg/m³ = 1 g
-});
 
 // The physics examples on their built-in torus knot: each engine's own estimate is printed, and
 // the body given our result reads our numbers back (0.00 % off in every column).

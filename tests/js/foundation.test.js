@@ -40,7 +40,7 @@ function expectCode(fn, code, pattern) {
 function expectFinite(result) {
   for (const [key, value] of Object.entries(result)) {
     if (value === null) {
-      expect(['surfaceArea', 'surfaceCentroid', 'diagnostics']).toContain(key);
+      expect(['surfaceArea', 'surfaceCentroid', 'diagnostics', 'bounds']).toContain(key);
     } else if (typeof value === 'number') {
       expect(Number.isFinite(value)).toBe(true);
     } else if (Array.isArray(value)) {

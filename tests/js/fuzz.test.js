@@ -507,7 +507,7 @@ const FOUND = [
 ];
 
 // ---- the invariants ------------------------------------------------------------------------------
-const NULLABLE = new Set(['surfaceArea', 'surfaceCentroid', 'diagnostics']);
+const NULLABLE = new Set(['surfaceArea', 'surfaceCentroid', 'diagnostics', 'bounds']);
 
 // The first value in `x` that is not plain finite data, as a path, or null.
 function nonFinite(x, path = 'result') {

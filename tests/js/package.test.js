@@ -72,14 +72,17 @@ beforeAll(() => {
     join(consumer, 'package.json'),
     JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2),
   );
-  // No dependencies besides the tarball (three is an optional peer), so this needs no registry.
+  // The runtime dependencies (glTF-Transform, xmldom) and the three peer come from npm's cache
+  // where it has them, else from the registry, as a user's install does.
   run(
     'npm',
-    ['install', tarball, '--no-audit', '--no-fund', '--offline', '--ignore-scripts', '--no-package-lock'],
+    ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--no-package-lock'],
     consumer,
   );
-  // three as a user would have it installed beside the package: the repository's own copy.
-  symlinkSync(join(ROOT, 'node_modules', 'three'), join(consumer, 'node_modules', 'three'), 'dir');
+  // three as a user would have it installed beside the package, if npm did not install the peer.
+  if (!existsSync(join(consumer, 'node_modules', 'three'))) {
+    symlinkSync(join(ROOT, 'node_modules', 'three'), join(consumer, 'node_modules', 'three'), 'dir');
+  }
 }, PACK_TIMEOUT);
 
 afterAll(() => {
@@ -95,6 +98,7 @@ describe('the tarball', () => {
       /^dist\/mass_properties_wasm\.js$/,
       /^dist\/cjs\/[\w-]+\.(cjs|d\.cts)$/, // the CommonJS face (scripts/bundle.mjs)
       /^dist\/mass-properties\.iife\.js$/, // the classic-script build
+      /^bin\/mass-properties\.js$/,
       /^README\.md$/,
       /^CHANGELOG\.md$/,
       /^package\.json$/,
@@ -119,7 +123,7 @@ describe('the tarball', () => {
 
   test('every file that package.json points at is in it', () => {
     const files = new Set(packed.files.map((f) => f.path));
-    const targets = [pkg.main, pkg.types];
+    const targets = [pkg.main, pkg.types, ...Object.values(pkg.bin)];
     const collect = (value) => {
       if (typeof value === 'string') targets.push(value);
       else if (value && typeof value === 'object') Object.values(value).forEach(collect);
@@ -131,6 +135,62 @@ describe('the tarball', () => {
 });
 
 describe('installed into a fresh project', () => {
+  test('npx mass-properties runs the installed command line on an STL', () => {
+    // A 10 mm cube as ASCII STL, in millimetres at PLA's 1240 kg/m³: 1.24 g.
+    const v = [
+      [0, 0, 0],
+      [10, 0, 0],
+      [10, 10, 0],
+      [0, 10, 0],
+      [0, 0, 10],
+      [10, 0, 10],
+      [10, 10, 10],
+      [0, 10, 10],
+    ];
+    const faces = [
+      [0, 2, 1], [0, 3, 2], [4, 5, 6], [4, 6, 7], [0, 1, 5], [0, 5, 4],
+      [2, 3, 7], [2, 7, 6], [1, 2, 6], [1, 6, 5], [0, 4, 7], [0, 7, 3],
+    ]; // prettier-ignore
+    const facets = faces.map(
+      (f) =>
+        `facet normal 0 0 0\nouter loop\n${f.map((i) => `vertex ${v[i].join(' ')}`).join('\n')}\nendloop\nendfacet`,
+    );
+    writeFileSync(join(consumer, 'cube.stl'), `solid cube\n${facets.join('\n')}\nendsolid cube\n`);
+    const out = run(
+      'npx',
+      ['--no-install', 'mass-properties', '--units', 'mm', '--material', 'pla', '--json', 'cube.stl'],
+      consumer,
+    );
+    expect(JSON.parse(out).body.mass).toBeCloseTo(1240 * 1e-6, 15);
+  }, 60_000);
+
+  test('mass-properties/gltf works with the glTF-Transform that npm installed with it', () => {
+    writeFileSync(
+      join(consumer, 'gltf.mjs'),
+      `
+import { Document } from '@gltf-transform/core';
+import { init } from 'mass-properties';
+import { measureDocument, writeMotion } from 'mass-properties/gltf';
+
+const document = new Document();
+const buffer = document.createBuffer();
+const p = new Float32Array([0,0,0, 1,0,0, 1,1,0, 0,1,0, 0,0,1, 1,0,1, 1,1,1, 0,1,1]);
+const i = new Uint32Array([0,2,1, 0,3,2, 4,5,6, 4,6,7, 0,1,5, 0,5,4, 1,2,6, 1,6,5, 2,3,7, 2,7,6, 3,0,4, 3,4,7]);
+const primitive = document.createPrimitive()
+  .setAttribute('POSITION', document.createAccessor().setType('VEC3').setArray(p).setBuffer(buffer))
+  .setIndices(document.createAccessor().setArray(i).setBuffer(buffer));
+document.createScene().addChild(document.createNode('cube').setMesh(document.createMesh().addPrimitive(primitive)));
+const mp = await init();
+const { body } = measureDocument(mp, document, { density: 3 });
+await document.transform(writeMotion(mp, { density: 3 }));
+const motion = document.getRoot().listNodes()[0].getExtension('KHR_physics_rigid_bodies').toJSON();
+console.log(JSON.stringify({ mass: body.mass, motionMass: motion.mass }));
+`,
+    );
+    const out = JSON.parse(run(process.execPath, ['gltf.mjs'], consumer));
+    expect(out).toEqual({ mass: 3, motionMass: 3 });
+  });
+
   test('imports and computes from a child Node process', () => {
     writeFileSync(
       join(consumer, 'use.mjs'),
@@ -249,6 +309,18 @@ describe('TypeScript', () => {
       run(
         process.execPath,
         [TSC, '-p', join(ROOT, 'tests', 'types', 'tsconfig.three.json'), '--strict', '--noEmit'],
+        ROOT,
+      );
+    } catch (e) {
+      throw new Error(`tsc failed:\n${e.stdout}${e.stderr}`);
+    }
+  }, 120_000);
+
+  test('tests/types/gltf-usage.ts (mass-properties/gltf) type-checks with tsc --strict', () => {
+    try {
+      run(
+        process.execPath,
+        [TSC, '-p', join(ROOT, 'tests', 'types', 'tsconfig.gltf.json'), '--strict', '--noEmit'],
         ROOT,
       );
     } catch (e) {

@@ -64,6 +64,7 @@ describe.each(SHAPES)('%s', (name, make) => {
     // Plain data: nothing to .delete(), survives JSON and structured cloning (postMessage to a worker).
     expect(Object.getPrototypeOf(r)).toBe(Object.prototype);
     expect(Object.keys(r).sort()).toEqual([
+      'bounds',
       'centerOfMass',
       'density',
       'diagnostics',

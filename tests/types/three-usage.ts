@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       mesh.userData.sheet && instanceId === undefined ? 0.002 : undefined,
     weld: { relative: 1e-6 },
   };
-  computeMassProperties(mp, scene, { mode: 'convex', weld: 1e-4 });
+  computeMassProperties(mp, scene, { mode: 'convex', weld: 1e-4, units: 'mm' });
   computeMassProperties(mp, scene, sheetMetal);
   // @ts-expect-error an unknown mode is a type error (and an INVALID_OPTIONS error naming the mesh at run time)
   computeMassProperties(mp, scene, { mode: 'hollow' });

@@ -237,3 +237,18 @@ export async function main(): Promise<number> {
     short.length,
   ].length;
 }
+
+// Units, the bounding box and convertUnits.
+export async function units(positions: Float32Array): Promise<number> {
+  const { init: load, convertUnits, LENGTH_UNITS, MASS_UNITS } = await import('mass-properties');
+  const mp = await load();
+  const r = mp.mesh(positions, null, { units: 'mm', density: 1240 });
+  const size: number = r.bounds.max[0] - r.bounds.min[0]; // a mesh result always has bounds
+  const printed = convertUnits(r, { length: 'mm', mass: 'g' });
+  const grams: number = printed.mass;
+  const shape = mp.box(1, 2, 3, { units: 0.0254, mass: 2 });
+  const none: number = shape.bounds?.min[0] ?? 0;
+  // @ts-expect-error furlongs are not a unit
+  mp.mesh(positions, null, { units: 'furlong' });
+  return size + grams + none + LENGTH_UNITS.in + MASS_UNITS.lb;
+}

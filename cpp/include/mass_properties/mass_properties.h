@@ -132,6 +132,14 @@ struct MeshOptions {
     double weldRelative = 0;
 };
 
+// An axis-aligned box: the bounding box of what a mesh measurement used (the vertices its
+// triangles reference), carried through transforms that keep axes axis-aligned and through
+// combinations of solids (not holes). A unit mistake shows at once as a 1000 m cup.
+struct Box3 {
+    Vec3 min{0, 0, 0};
+    Vec3 max{0, 0, 0};
+};
+
 // A rigid body as needed to place and combine it: what mass-properties results carry, without
 // the derived principal frame.
 struct Body {
@@ -143,6 +151,8 @@ struct Body {
     Vec3 surfaceCentroid{0, 0, 0};            // NaN likewise
     bool hasDiagnostics = false;              // only a body measured from a mesh has them
     Diagnostics diagnostics;
+    bool hasBounds = false;  // see Box3: unknown after a rotation that turns the axes, or a hole
+    Box3 bounds;
 };
 
 struct PrincipalFrame {
@@ -165,6 +175,8 @@ struct MassProperties {
     Vec3 surfaceCentroid{0, 0, 0};
     bool hasDiagnostics = false;
     Diagnostics diagnostics;
+    bool hasBounds = false;
+    Box3 bounds;
 };
 
 // What every entry point returns: a status, a message naming what is wrong (empty when ok),
@@ -219,7 +231,8 @@ struct Transform {
 };
 
 // The same body mapped by x -> R * S * x + p (density unchanged, so mass scales with |det S|).
-// Under a non-uniform scale the surface area cannot be derived and becomes NaN.
+// Under a non-uniform scale the surface area cannot be derived and becomes NaN; the bounding box
+// is kept where R * S maps each axis onto an axis (within rounding), and dropped otherwise.
 Result transform(const Body& body, const Transform& t);
 
 // One part of a compound body. A hole (subtract, or a negative mass) removes its solid: its

@@ -1,0 +1,217 @@
+// The command line: flags, files, a pool of workers, tables or JSON on stdout, one line per
+// failure on stderr and an exit code that says what went wrong.
+import { readFileSync, writeFileSync } from 'node:fs';
+import process from 'node:process';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { Document, NodeIO } from '@gltf-transform/core';
+import { init } from '../index.js';
+import { bakeMeshes } from '../three.js';
+import { prepareIO, writeMotion } from '../gltf.js';
+import { parseArgs } from './args.js';
+import { CliError, EXIT } from './exit-codes.js';
+import { failureOf } from './failure.js';
+import { expandInputs } from './files.js';
+import { formatReport, jsonReport } from './format.js';
+import { loadModel } from './load.js';
+import { meshOptions } from './measure.js';
+import { MATERIALS } from '../materials.js';
+
+const PROGRESS_AFTER_MS = 1000;
+
+// A failure as --json and --jsonl print it.
+const errorOf = ({ exit, message }) => ({ exit, message });
+
+export const HELP = `Usage: mass-properties [options] <files, folders or globs...>
+
+Mass, volume, center of mass, inertia and bounding box of 3D models: glTF/GLB, STL (binary or
+ASCII), OBJ, PLY and 3MF. Folders are searched recursively for these; globs (*, ?, **, {a,b}) are
+expanded here. Several files are measured in parallel.
+
+Options:
+  --units <u>        the file's coordinates: mm, cm, m, in, ft (default m; glTF is metres)
+  --density <kg/m³>  density (default ${MATERIALS.water}, water), or
+  --material <name>  ${Object.keys(MATERIALS).join(', ')}
+  --output <si|input>  results in SI (kg, m, kg·m²; default) or the file's units (mm: g, mm³,
+                     g·mm²; cm: g; in and ft: lb)
+  --mode <m>         solid (default; open meshes are repaired), shell (mass on the surface,
+                     needs --thickness in the file's units) or convex (the convex hull)
+  --thickness <t>    wall thickness for --mode shell
+  --weld <d>         also weld vertices closer than d (file units)
+  --write <out.glb>  write the model with KHR_physics_rigid_bodies motion (one input file)
+  --body <nodes|scene>  with --write: a rigid body per mesh node (default) or one for all
+  --json             one JSON document on stdout (an array with several files)
+  --jsonl            one JSON line per file as each finishes
+  --jobs <n>         at most n files at once (default: the number of cores)
+  -h, --help         this text
+  -v, --version      the version
+
+Exit codes: 0 all measured; 2 unknown flag, missing value or input; 3 malformed value (e.g.
+1,240) or unknown unit, material or mode; 4 file not found; 5 empty file; 6 truncated file;
+7 corrupt or unsupported file; 8 file read but not measurable; 9 --write failed; 70 internal
+error. With several files, the code of the first one that failed; the others are still measured.
+`;
+
+function version() {
+  return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+}
+
+// Files measured by a pool of workers, each result handed to `done` as it arrives.
+function measureInWorkers(files, options, jobs, done) {
+  const count = Math.max(1, Math.min(files.length, jobs));
+  let next = 0;
+  const running = new Map();
+  const progress = setInterval(() => {
+    const now = Date.now();
+    for (const job of running.values()) {
+      if (!job.announced && now - job.start > PROGRESS_AFTER_MS) {
+        job.announced = true;
+        process.stderr.write(`mass-properties: measuring ${job.file} (over ${PROGRESS_AFTER_MS / 1000} s)...\n`);
+      }
+    }
+  }, 250);
+  return new Promise((resolve) => {
+    let workers = 0;
+    const finish = () => {
+      if (--workers === 0) {
+        clearInterval(progress);
+        resolve();
+      }
+    };
+    const start = (worker) => {
+      if (next >= files.length) {
+        worker.terminate().then(finish);
+        return;
+      }
+      const id = next++;
+      running.set(worker, { id, file: files[id], start: Date.now(), announced: false });
+      worker.postMessage({ id, file: files[id] });
+    };
+    for (let k = 0; k < count; k++) {
+      workers++;
+      const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { options } });
+      worker.on('message', (message) => {
+        if (message.ready) return start(worker);
+        running.delete(worker);
+        done(message.id, message.report ?? null, message.failure ?? null);
+        start(worker);
+      });
+      worker.on('error', (error) => {
+        const job = running.get(worker);
+        running.delete(worker);
+        if (job) done(job.id, null, failureOf(error, job.file));
+        finish();
+      });
+    }
+  });
+}
+
+// A non-glTF model as a glTF-Transform Document in metres: a root scaled from the file's units,
+// one node per measured mesh, so that the motion lands in each node's own coordinates.
+function documentOf(object, options) {
+  const document = new Document();
+  const buffer = document.createBuffer();
+  const root = document.createNode('model').setScale(new Array(3).fill(options.scale));
+  bakeMeshes(object).forEach((part, k) => {
+    const position = document
+      .createAccessor()
+      .setType('VEC3')
+      .setArray(new Float32Array(part.positions))
+      .setBuffer(buffer);
+    const primitive = document.createPrimitive().setAttribute('POSITION', position);
+    if (part.indices) primitive.setIndices(document.createAccessor().setArray(part.indices).setBuffer(buffer));
+    const name = part.mesh.name || `mesh ${k + 1}`;
+    root.addChild(document.createNode(name).setMesh(document.createMesh(name).addPrimitive(primitive)));
+  });
+  document.createScene().addChild(root);
+  return document;
+}
+
+async function writeGlb(mp, file, options) {
+  const model = await loadModel(file);
+  const { LENGTH_UNITS } = await import('../units.js');
+  const document = model.document ?? documentOf(model.object, { scale: LENGTH_UNITS[options.units] });
+  const units = model.document ? options.units : 'm'; // the built document is in metres already
+  await document.transform(
+    writeMotion(mp, { body: options.body, density: options.density, ...meshOptions(options), units }),
+  );
+  const io = await prepareIO(new NodeIO());
+  try {
+    writeFileSync(options.write, await io.writeBinary(document));
+  } catch (error) {
+    throw new CliError(EXIT.WRITE_FAILED, `${options.write}: cannot write (${error.code ?? error.message})`);
+  }
+}
+
+/** Runs the command line; resolves to the exit code. */
+export async function main(argv, { stdout = process.stdout, stderr = process.stderr } = {}) {
+  let options;
+  let files;
+  try {
+    options = parseArgs(argv);
+    if (options.help) {
+      stdout.write(HELP);
+      return EXIT.OK;
+    }
+    if (options.version) {
+      stdout.write(`${version()}\n`);
+      return EXIT.OK;
+    }
+    if (options.inputs.length === 0) throw new CliError(EXIT.USAGE, 'no input files (see --help)');
+    files = expandInputs(options.inputs);
+    if (options.write && files.length !== 1) throw new CliError(EXIT.USAGE, '--write takes exactly one input file');
+  } catch (error) {
+    const failure = failureOf(error);
+    stderr.write(`mass-properties: ${failure.message}\n`);
+    return failure.exit;
+  }
+
+  const reports = new Array(files.length).fill(null);
+  const failures = [];
+  const done = (id, report, failure) => {
+    if (failure) {
+      failures.push({ id, ...failure });
+      stderr.write(`mass-properties: ${failure.message}\n`);
+      if (options.jsonl) stdout.write(`${JSON.stringify({ file: files[id], error: errorOf(failure) })}\n`);
+      return;
+    }
+    reports[id] = report;
+    if (options.jsonl) stdout.write(`${JSON.stringify(jsonReport(report, options.output))}\n`);
+  };
+  const workerOptions = { ...options, inputs: undefined };
+  await measureInWorkers(files, workerOptions, Math.min(options.jobs ?? Infinity, availableParallelism()), done);
+
+  if (options.json) {
+    const all = reports.map((r, id) =>
+      r ? jsonReport(r, options.output) : { file: files[id], error: errorOf(failures.find((f) => f.id === id)) },
+    );
+    stdout.write(`${JSON.stringify(files.length === 1 ? all[0] : all, null, 2)}\n`);
+  } else if (!options.jsonl && reports.some(Boolean)) {
+    stdout.write(
+      `${reports
+        .filter(Boolean)
+        .map((r) => formatReport(r, options.output))
+        .join('\n\n')}\n`,
+    );
+  }
+
+  if (options.write && failures.length === 0) {
+    try {
+      await writeGlb(await init(), files[0], options);
+      stderr.write(`mass-properties: wrote ${options.write}\n`);
+    } catch (error) {
+      const failure = failureOf(error, files[0]);
+      stderr.write(`mass-properties: ${failure.message}\n`);
+      return failure.exit;
+    }
+  }
+  if (failures.length > 0) {
+    failures.sort((a, b) => a.id - b.id);
+    if (files.length > 1)
+      stderr.write(
+        `mass-properties: ${failures.length} of ${files.length} files failed:\n${failures.map((f) => `  ${f.message}`).join('\n')}\n`,
+      );
+    return failures[0].exit;
+  }
+  return EXIT.OK;
+}

@@ -1,0 +1,15 @@
+// A worker thread of the command line: one module, files measured one at a time on request.
+import { parentPort, workerData } from 'node:worker_threads';
+import { init } from '../index.js';
+import { measureFile } from './measure.js';
+import { failureOf } from './failure.js';
+
+const mp = await init();
+parentPort.on('message', async ({ id, file }) => {
+  try {
+    parentPort.postMessage({ id, report: await measureFile(mp, file, workerData.options) });
+  } catch (error) {
+    parentPort.postMessage({ id, failure: failureOf(error, file) });
+  }
+});
+parentPort.postMessage({ ready: true });
