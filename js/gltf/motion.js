@@ -1,8 +1,9 @@
 // A result as a KHR_physics_rigid_bodies `motion` object, in the space of the node it goes on.
 // The result is measured in the scene's frame (metres, kg); the spec wants the centre of mass in
 // node space and the orientation of the principal axes relative to the node's axes, with the
-// moments as physical kg·m². (The physics-engine converters carry a motion converter too; one of
-// the two should call the other.)
+// moments as physical kg·m². The conversion itself is mass-properties/physics' toGltfMotion; this
+// file only turns a node's world matrix into the pose it takes.
+import { toGltfMotion } from '../physics.js';
 
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
@@ -64,15 +65,16 @@ function toNodeSpace(m, p) {
   });
 }
 
-function multiplyQuaternions(a, b) {
-  const [ax, ay, az, aw] = a;
-  const [bx, by, bz, bw] = b;
-  return [
-    aw * bx + ax * bw + ay * bz - az * by,
-    aw * by - ax * bz + ay * bw + az * bx,
-    aw * bz + ax * by - ay * bx + az * bw,
-    aw * bw - ax * bx - ay * by - az * bz,
-  ];
+// The node's pose from its world matrix: its translation, the rotation of its orthonormalised
+// axes, and its signed scale along them (a mirror shows as a negative scale).
+function poseOf(m) {
+  const axes = nodeRotation(m);
+  const columns = [0, 4, 8].map((k) => [m[k], m[k + 1], m[k + 2]]);
+  return {
+    position: [m[12], m[13], m[14]],
+    quaternion: quaternionOf(...axes),
+    scale: columns.map((c, k) => dot(c, axes[k])),
+  };
 }
 
 /**
@@ -81,15 +83,9 @@ function multiplyQuaternions(a, b) {
  * 16 numbers as glTF and three.js store it; identity by default).
  */
 export function motionFromResult(result, worldMatrix = IDENTITY) {
-  const [x, y, z] = nodeRotation(worldMatrix);
-  const node = quaternionOf(x, y, z);
-  const inverse = [-node[0], -node[1], -node[2], node[3]];
-  let orientation = multiplyQuaternions(inverse, result.principalRotation);
-  if (orientation[3] < 0) orientation = orientation.map((v) => -v);
-  return {
-    mass: result.mass,
-    centerOfMass: toNodeSpace(worldMatrix, result.centerOfMass),
-    inertiaDiagonal: [...result.principalMoments],
-    inertiaOrientation: orientation,
-  };
+  const motion = toGltfMotion(result, poseOf(worldMatrix));
+  // The center through the matrix's inverse: exact for any world matrix, a sheared one included
+  // (a parent's non-uniform scale under a rotated child), which no pose describes.
+  motion.centerOfMass = toNodeSpace(worldMatrix, result.centerOfMass);
+  return motion;
 }
