@@ -17,7 +17,6 @@ test('examples/shapes.mjs prints each body', () => {
   expect(out).toContain(`principal moments [${(2.5 / 6).toPrecision(6)}`);
 });
 
-
 // The physics examples on their built-in torus knot: each engine's own estimate is printed, and
 // the body given our result reads our numbers back (0.00 % off in every column).
 describe.each(['rapier', 'cannon', 'babylon'])('examples/physics-%s.mjs', (engine) => {
