@@ -122,6 +122,19 @@ export type MeshOptions = MassOptions & {
   /** Shell only: the wall thickness, which makes `density` per unit volume. */
   thickness?: number;
   weld?: WeldOption;
+  /** true (default): weld, analyse and repair; see TrustedMeshOptions for false. */
+  check?: true;
+};
+
+/**
+ * `check: false`: the caller vouches that the mesh is one closed, consistently wound surface (a
+ * procedural generator, a validated CAD export). It is integrated as given (turned outward if
+ * wound inside-out), with no welding, analysis or repair, and the result has no diagnostics
+ * (`diagnostics: null`, as for shapes). A mesh that is not closed gets numbers that mean nothing.
+ */
+export type TrustedMeshOptions = MassOptions & {
+  check: false;
+  mode?: 'solid';
 };
 
 export interface InspectOptions {
@@ -185,6 +198,7 @@ export type Indices = Uint32Array | Uint16Array | Uint8Array | null | undefined;
 export interface MassPropertiesModule {
   /** Every error code the library uses. */
   readonly errorCodes: readonly ErrorCode[];
+  mesh(positions: Positions, indices: Indices | null | undefined, options: TrustedMeshOptions): MassProperties;
   mesh(positions: Positions, indices?: Indices, options?: MeshOptions): MeshMassProperties;
   inspect(positions: Positions, indices?: Indices, options?: InspectOptions): Diagnostics;
   /** The holes the solid mode closes: each boundary loop's xyz positions in order (its cap is the fan from their mean). */

@@ -58,7 +58,7 @@ const HEAP_VIEWS = {
   Uint32: Uint32Array,
 };
 const MASS_KEYS = ['density', 'mass'];
-const MESH_KEYS = ['density', 'mass', 'mode', 'thickness', 'weld'];
+const MESH_KEYS = ['density', 'mass', 'mode', 'thickness', 'weld', 'check'];
 const INSPECT_KEYS = ['weld'];
 const WELD_KEYS = ['distance', 'relative'];
 const MODES = { solid: 'Solid', shell: 'Shell', convex: 'Convex' };
@@ -243,8 +243,12 @@ function createModule(wasm, onTrap) {
     mesh(positions, indices, options) {
       const o = readOptions(options, MESH_KEYS, 'options');
       const args = [...massArgs(o), ...meshModeArgs(o)];
+      if (o.check !== undefined && typeof o.check !== 'boolean')
+        fail('INVALID_OPTIONS', `options.check must be a boolean, got ${typeName(o.check)}`);
+      // check: false trusts the mesh to be closed: no welding, analysis, repair or diagnostics.
+      const raw = o.check === false ? wasm._measureMeshTrusted : wasm._measureMesh;
       return withMesh(positions, indices, (mesh) => {
-        run(wasm._measureMesh, ...mesh, ...args);
+        run(raw, ...mesh, ...args);
         return measured();
       });
     },
