@@ -2,7 +2,6 @@
 // Reads arguments the way users write them, hands the core plain numbers and memory it owns,
 // and turns its status codes into MassPropertiesError. The rules (what is physical, how holes
 // subtract, what a mesh needs in memory, every default) live in the core.
-import createMassPropertiesModule from '../dist/mass_properties_wasm.js';
 import {
   copyInto,
   denseArray,
@@ -36,10 +35,32 @@ export function init() {
   return ready;
 }
 
+// The smallest module that uses a SIMD instruction (i8x16.splat of an i32.const, dropped):
+// runtimes without WebAssembly SIMD refuse to validate it.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 9, 1, 7, 0, 65, 0, 253, 15, 26, 11,
+]);
+
+/** 'simd' where the runtime validates WebAssembly SIMD, else 'scalar'; MASS_PROPERTIES_WASM=scalar (Node) forces the fallback. */
+function moduleKind() {
+  const forced = globalThis.process?.env?.MASS_PROPERTIES_WASM;
+  if (forced === 'scalar' || forced === 'simd') return forced;
+  try {
+    return WebAssembly.validate(SIMD_PROBE) ? 'simd' : 'scalar';
+  } catch {
+    return 'scalar';
+  }
+}
+
 async function load() {
   let wasm;
+  const kind = moduleKind();
   try {
-    wasm = await createMassPropertiesModule();
+    // Two literal imports, so that bundlers see (and split out) both modules.
+    const glue =
+      kind === 'simd' ? await import('../dist/mass_properties_wasm.js') : await import('../dist/mass_properties_wasm_scalar.js');
+    wasm = await glue.default();
+    wasm.kind = kind;
   } catch (error) {
     throw new MassPropertiesError('INTERNAL', `could not load the WebAssembly module: ${error?.message ?? error}`);
   }
@@ -420,5 +441,8 @@ function createModule(wasm, onTrap) {
   guarded.errorCodes = Object.freeze(codes.filter((c) => c !== 'OK'));
   // For tests: bytes the module's allocator holds, to prove failing calls leak nothing.
   Object.defineProperty(guarded, Symbol.for('mass-properties.heapInUse'), { value: () => wasm._heapInUse() });
+  // For the benchmark: the module's memory (it grows, never shrinks) and which build is loaded.
+  Object.defineProperty(guarded, Symbol.for('mass-properties.memoryBytes'), { value: () => wasm.HEAPU8.byteLength });
+  Object.defineProperty(guarded, Symbol.for('mass-properties.moduleKind'), { value: wasm.kind });
   return Object.freeze(guarded);
 }

@@ -108,25 +108,36 @@ bool weldsNothing(const T* positions, std::size_t vertices, const Bounds& box, d
     return true;
 }
 
-// Sorts a vertex's corners by out; a vertex has a handful (insertion sort), a pole or a fan many.
-void sortCorners(std::uint64_t* first, std::size_t count) {
-    if (count > 16) {
-        std::sort(first, first + count);
-        return;
+// Whether the corners of one vertex have distinct outs and form one cycle. A vertex has a handful
+// (compared pairwise, in place), a pole or a big fan many (sorted by out, then searched).
+bool oneFan(std::uint64_t* first, std::size_t count) {
+    constexpr std::size_t kSmall = 12;
+    std::uint8_t next[kSmall];
+    if (count <= kSmall) {
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::uint32_t in = static_cast<std::uint32_t>(first[i]);
+            std::size_t found = count;
+            for (std::size_t j = 0; j < count; ++j) {
+                const std::uint32_t out = static_cast<std::uint32_t>(first[j] >> 32);
+                if (out == in) found = j;
+                if (j > i && out == static_cast<std::uint32_t>(first[i] >> 32)) return false;  // a repeated out
+            }
+            if (found == count) return false;
+            next[i] = static_cast<std::uint8_t>(found);
+        }
+        std::size_t at = 0, steps = 0;
+        do at = next[at];
+        while (++steps <= count && at != 0);
+        return steps == count;
     }
-    for (std::size_t i = 1; i < count; ++i)
-        for (std::size_t j = i; j > 0 && first[j - 1] > first[j]; --j) std::swap(first[j - 1], first[j]);
-}
-
-// Whether the corners of one vertex, sorted, have distinct outs and form one cycle.
-bool oneFan(const std::uint64_t* first, std::size_t count) {
+    std::sort(first, first + count);
     for (std::size_t i = 1; i < count; ++i)
         if ((first[i] >> 32) == (first[i - 1] >> 32)) return false;
     const std::uint64_t* last = first + count;
     std::size_t at = 0, steps = 0;
     do {
         const std::uint64_t in = static_cast<std::uint32_t>(first[at]);
-        const std::uint64_t* next = std::lower_bound(first, last, in << 32);
+        const std::uint64_t* next = std::lower_bound(static_cast<const std::uint64_t*>(first), last, in << 32);
         if (next == last || (*next >> 32) != in || ++steps > count) return false;
         at = static_cast<std::size_t>(next - first);
     } while (at != 0);
@@ -164,7 +175,6 @@ bool oneClosedPiece(Indices index, std::size_t triangles, std::size_t vertices) 
         const std::uint32_t from = v == 0 ? 0 : start[v - 1], count = start[v] - from;
         if (count == 0) continue;
         std::uint64_t* first = &corners[from];
-        sortCorners(first, count);
         if (!oneFan(first, count)) return false;
         for (std::uint32_t i = 0; i < count; ++i) {
             // Each edge is in the lists of both its ends: joined from the higher one.

@@ -82,6 +82,12 @@ test('a flat mesh with check: false is ZERO_VOLUME, and the module works on', ()
   expect(mp.box(1, 1, 1).volume).toBe(1);
 });
 
+test('init() loads the SIMD build where the runtime has WebAssembly SIMD, unless the scalar one is forced', () => {
+  // Node 18+ validates SIMD; MASS_PROPERTIES_WASM=scalar is how CI runs this suite on the fallback.
+  const expected = process.env.MASS_PROPERTIES_WASM === 'scalar' ? 'scalar' : 'simd';
+  expect(mp[Symbol.for('mass-properties.moduleKind')]).toBe(expected);
+});
+
 test('the heap returns to where it was after a default and a trusted call', () => {
   const sphere = toFloat32(uvSphere(1, 64, 32));
   mp.mesh(sphere.positions, sphere.indices);
