@@ -81,7 +81,7 @@ bool weldsNothing(const T* positions, std::size_t vertices, const Bounds& box, d
         for (int k = 0; k < 3; ++k) p[k] = static_cast<double>(positions[3 * v + k]) * rule.scale;
     };
 
-    std::vector<std::uint64_t> items(vertices), scratch(vertices);
+    std::vector<std::uint64_t> items(vertices), scratch(vertices < (std::size_t(1) << kDigitBits) ? 0 : vertices);
     for (std::size_t v = 0; v < vertices; ++v) {
         double p[3];
         scaled(v, p);
@@ -89,7 +89,11 @@ bool weldsNothing(const T* positions, std::size_t vertices, const Bounds& box, d
         const double bucket = std::min(key * inverse, kLastBucket);  // key >= 0: coordinates >= their minimum
         items[v] = (std::uint64_t(static_cast<std::uint32_t>(bucket)) << 32) | v;
     }
-    sortByBucket(items, scratch);
+    // Few vertices: a comparison sort beats the radix sort's two 4096-entry histograms.
+    if (vertices < (std::size_t(1) << kDigitBits))
+        std::sort(items.begin(), items.end());
+    else
+        sortByBucket(items, scratch);
     scratch = std::vector<std::uint64_t>();
 
     const std::uint64_t budget = kComparisonsPerVertex * vertices + 4096;
@@ -108,38 +112,19 @@ bool weldsNothing(const T* positions, std::size_t vertices, const Bounds& box, d
     return true;
 }
 
-// Whether the corners of one vertex have distinct outs and form one cycle. A vertex has a handful
-// (compared pairwise, in place), a pole or a big fan many (sorted by out, then searched).
-bool oneFan(std::uint64_t* first, std::size_t count) {
-    constexpr std::size_t kSmall = 12;
-    std::uint8_t next[kSmall];
-    if (count <= kSmall) {
-        for (std::size_t i = 0; i < count; ++i) {
-            const std::uint32_t in = static_cast<std::uint32_t>(first[i]);
-            std::size_t found = count;
-            for (std::size_t j = 0; j < count; ++j) {
-                const std::uint32_t out = static_cast<std::uint32_t>(first[j] >> 32);
-                if (out == in) found = j;
-                if (j > i && out == static_cast<std::uint32_t>(first[i] >> 32)) return false;  // a repeated out
-            }
-            if (found == count) return false;
-            next[i] = static_cast<std::uint8_t>(found);
-        }
-        std::size_t at = 0, steps = 0;
-        do at = next[at];
-        while (++steps <= count && at != 0);
-        return steps == count;
+// Whether the corners of vertex v have distinct outs and form one cycle. `mark` (one entry per
+// vertex, reused by every v: stale entries name another vertex) maps an out to its corner.
+bool oneFan(std::uint32_t v, const std::uint64_t* first, std::uint32_t count, std::vector<std::uint64_t>& mark) {
+    for (std::uint32_t i = 0; i < count; ++i) {
+        std::uint64_t& m = mark[first[i] >> 32];
+        if ((m >> 32) == v) return false;  // a repeated out: the edge is used twice one way
+        m = (std::uint64_t(v) << 32) | i;
     }
-    std::sort(first, first + count);
-    for (std::size_t i = 1; i < count; ++i)
-        if ((first[i] >> 32) == (first[i - 1] >> 32)) return false;
-    const std::uint64_t* last = first + count;
-    std::size_t at = 0, steps = 0;
+    std::uint32_t at = 0, steps = 0;
     do {
-        const std::uint64_t in = static_cast<std::uint32_t>(first[at]);
-        const std::uint64_t* next = std::lower_bound(static_cast<const std::uint64_t*>(first), last, in << 32);
-        if (next == last || (*next >> 32) != in || ++steps > count) return false;
-        at = static_cast<std::size_t>(next - first);
+        const std::uint64_t m = mark[static_cast<std::uint32_t>(first[at])];
+        if ((m >> 32) != v || ++steps > count) return false;  // an in that is no out: a boundary
+        at = static_cast<std::uint32_t>(m);
     } while (at != 0);
     return steps == count;
 }
@@ -170,12 +155,13 @@ bool oneClosedPiece(Indices index, std::size_t triangles, std::size_t vertices) 
     }
 
     std::vector<std::uint32_t> parent(vertices);
+    std::vector<std::uint64_t> mark(vertices, ~std::uint64_t(0));
     for (std::uint32_t v = 0; v < vertices; ++v) {
         parent[v] = v;
         const std::uint32_t from = v == 0 ? 0 : start[v - 1], count = start[v] - from;
         if (count == 0) continue;
-        std::uint64_t* first = &corners[from];
-        if (!oneFan(first, count)) return false;
+        const std::uint64_t* first = &corners[from];
+        if (!oneFan(v, first, count, mark)) return false;
         for (std::uint32_t i = 0; i < count; ++i) {
             // Each edge is in the lists of both its ends: joined from the higher one.
             const std::uint32_t w = static_cast<std::uint32_t>(first[i] >> 32);
@@ -208,8 +194,8 @@ bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance)
 
 std::uint64_t provenCleanWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount) {
     // Welding proof: two sort buffers (16 per vertex). Then the corner lists (8 per corner), their
-    // offsets and the union-find parents (8 per vertex).
-    return std::max(16 * vertexCount, 8 * cornerCount + 8 * vertexCount + 4) + (std::uint64_t(1) << 16);
+    // offsets, the union-find parents and the fan marks (16 per vertex).
+    return std::max(16 * vertexCount, 8 * cornerCount + 16 * vertexCount + 4) + (std::uint64_t(1) << 16);
 }
 
 }  // namespace detail
