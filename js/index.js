@@ -58,7 +58,9 @@ async function load() {
   try {
     // Two literal imports, so that bundlers see (and split out) both modules.
     const glue =
-      kind === 'simd' ? await import('../dist/mass_properties_wasm.js') : await import('../dist/mass_properties_wasm_scalar.js');
+      kind === 'simd'
+        ? await import('../dist/mass_properties_wasm.js')
+        : await import('../dist/mass_properties_wasm_scalar.js');
     wasm = await glue.default();
     wasm.kind = kind;
   } catch (error) {

@@ -171,8 +171,7 @@ bool oneClosedPiece(Indices index, std::size_t triangles, std::size_t vertices) 
         }
     }
     std::size_t pieces = 0;
-    for (std::uint32_t v = 0; v < vertices; ++v)
-        pieces += parent[v] == v && start[v] != (v == 0 ? 0 : start[v - 1]);
+    for (std::uint32_t v = 0; v < vertices; ++v) pieces += parent[v] == v && start[v] != (v == 0 ? 0 : start[v - 1]);
     return pieces == 1;
 }
 

@@ -60,7 +60,8 @@ struct Moments2 {
         pair.d = sum(d), pair.dAbs = sum(dAbs), pair.given = sum(given), pair.area2 = sum(area2);
         pair.first = {sum(first[0]), sum(first[1]), sum(first[2])};
         pair.areaFirst = {sum(areaFirst[0]), sum(areaFirst[1]), sum(areaFirst[2])};
-        pair.xx = sum(xx), pair.yy = sum(yy), pair.zz = sum(zz), pair.xy = sum(xy), pair.yz = sum(yz), pair.zx = sum(zx);
+        pair.xx = sum(xx), pair.yy = sum(yy), pair.zz = sum(zz), pair.xy = sum(xy), pair.yz = sum(yz),
+        pair.zx = sum(zx);
         m.add(pair);
     }
 };
@@ -147,7 +148,8 @@ void integratePair(Moments& m, Moments2& v, Positions position, Indices index, s
         double lane[2] = {wasm_f64x2_extract_lane(d, 0), wasm_f64x2_extract_lane(d, 1)};
         for (int l = 0; l < 2; ++l)
             if (cancels >> l & 1)
-                lane[l] = accurateDeterminant(sub(p[3 * l], origin), sub(p[3 * l + 1], origin), sub(p[3 * l + 2], origin));
+                lane[l] =
+                    accurateDeterminant(sub(p[3 * l], origin), sub(p[3 * l + 1], origin), sub(p[3 * l + 2], origin));
         d = wasm_f64x2_make(lane[0], lane[1]);
     }
     v.given = add(v.given, d);

@@ -1,5 +1,7 @@
 // The mesh entry points: check the input, weld and analyse the surface, then measure it in the
 // chosen mode (the repaired solid, the shell, or the convex hull).
+#include "mesh.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -7,7 +9,6 @@
 #include "certify.h"
 #include "hull.h"
 #include "integrate.h"
-#include "mesh.h"
 #include "mesh_access.h"
 #include "repair.h"
 #include "result.h"
@@ -308,8 +309,8 @@ Outcome<Loops> holeLoops(const MeshView& mesh, const MeshOptions& meshOptions) {
 }
 
 std::uint64_t meshWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount) {
-    // The proof of a clean mesh (freed before the rest); the weld map; then the welded corners, the edge table (8 B a use, 4 B a vertex bucket),
-    // per-triangle flags, patches and links (about 26 B a triangle), and the repair weights.
+    // The proof of a clean mesh (freed before the rest); the weld map; then the welded corners, the edge table (8 B a
+    // use, 4 B a vertex bucket), per-triangle flags, patches and links (about 26 B a triangle), and the repair weights.
     const std::uint64_t weld = detail::weldWorkingBytes(vertexCount) + 4 * cornerCount;
     const std::uint64_t analysis = 4 * vertexCount + 4 * cornerCount + 8 * cornerCount + 4 * (vertexCount + 1) +
                                    (26 * cornerCount) / 3 + 4 * cornerCount + cornerCount / 3;

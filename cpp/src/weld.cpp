@@ -563,8 +563,8 @@ WeldRule weldRule(const Bounds& box, double extraTolerance) {
     for (int k = 0; k < 3; ++k) maxAbs = std::max({maxAbs, std::abs(box.lo[k]), std::abs(box.hi[k])});
     rule.scale = maxAbs > 0x1p1000 ? 0.25 : maxAbs < 0x1p-500 ? 0x1p600 : 1;
     for (int k = 0; k < 3; ++k) rule.extent = std::max(rule.extent, box.hi[k] * rule.scale - box.lo[k] * rule.scale);
-    rule.tol = std::max(
-        {kWeldTolerance * rule.extent, 4 * DBL_EPSILON * (maxAbs * rule.scale), extraTolerance * rule.scale});
+    rule.tol =
+        std::max({kWeldTolerance * rule.extent, 4 * DBL_EPSILON * (maxAbs * rule.scale), extraTolerance * rule.scale});
     return rule;
 }
 

@@ -3,10 +3,10 @@
 // Usage: mass_properties_bench <runs> <mesh.bin>...   (mesh.bin: u32 vertices, u32 triangles,
 // float32 xyz per vertex, u32 indices)
 #include <algorithm>
-#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <string>
 #include <vector>

@@ -14,6 +14,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 
 import { init } from '../../js/index.js';
 import { box12, referenceVolume, repairSphere, uvSphere } from './meshes.mjs';
+import { tables } from './table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const quick = process.argv.includes('--quick');
@@ -30,7 +31,8 @@ function naiveJs(positions, indices) {
     const a = [positions[3 * indices[t]], positions[3 * indices[t] + 1], positions[3 * indices[t] + 2]];
     const b = [positions[3 * indices[t + 1]], positions[3 * indices[t + 1] + 1], positions[3 * indices[t + 1] + 2]];
     const c = [positions[3 * indices[t + 2]], positions[3 * indices[t + 2] + 1], positions[3 * indices[t + 2] + 2]];
-    const d = a[0] * (b[1] * c[2] - b[2] * c[1]) + a[1] * (b[2] * c[0] - b[0] * c[2]) + a[2] * (b[0] * c[1] - b[1] * c[0]);
+    const d =
+      a[0] * (b[1] * c[2] - b[2] * c[1]) + a[1] * (b[2] * c[0] - b[0] * c[2]) + a[2] * (b[0] * c[1] - b[1] * c[0]);
     volume += d / 6;
     const s = [a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2]];
     for (let k = 0; k < 3; ++k) first[k] += (d * s[k]) / 24;
@@ -248,7 +250,11 @@ for (const mesh of meshes) {
   for (const [name, f] of Object.entries(peers)) {
     const volume = f();
     const ms = mesh.micro ? null : median(f);
-    const perCall = mesh.micro ? median(() => { for (let i = 0; i < 1000; ++i) f(); }, RUNS) / 1000 : ms;
+    const perCall = mesh.micro
+      ? median(() => {
+          for (let i = 0; i < 1000; ++i) f();
+        }, RUNS) / 1000
+      : ms;
     row.results[name] = {
       ms: perCall,
       wallMs: mesh.micro ? wall.at(-1) / 1000 : wall.at(-1),
@@ -305,6 +311,7 @@ const results = {
   coldStart: cold,
   packageSize: size,
 };
+console.log(`\n${tables(results)}`);
 if (!quick) {
   mkdirSync(path.join(root, 'bench'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -121,8 +121,8 @@ TEST(ProvenClean, TorusOfGenusOneIsProven) {
 
 TEST(ProvenClean, CollapsedTrianglesAndUnusedVerticesLeaveTheProofStanding) {
     Mesh m = unitCube();
-    addTriangle(m, 0, 0, 1);                // collapsed: no edges, counted as degenerate
-    addVertex(m, 5, 5, 5);                  // unused, far from everything
+    addTriangle(m, 0, 0, 1);  // collapsed: no edges, counted as degenerate
+    addVertex(m, 5, 5, 5);    // unused, far from everything
     EXPECT_TRUE(proven(m));
     expectBothPathsAgree(m);
 }
@@ -226,7 +226,8 @@ TEST(ProvenClean, SeamsAHairApartOnBothSidesOfACellBorderAreNotProven) {
     for (double offset : {3e-13, -3e-13, 9e-13}) {
         Mesh m = sphere(12, 16);
         repairmesh::Random random;
-        repairmesh::splitSeam(m, [](std::size_t t) { return t % 3 == 0; }, offset, random);
+        repairmesh::splitSeam(
+            m, [](std::size_t t) { return t % 3 == 0; }, offset, random);
         EXPECT_FALSE(proven(m));
         expectBothPathsAgree(m);
         const Result r = massprops::measureMesh(m.view());
@@ -329,7 +330,8 @@ TEST(ProvenClean, WheneverTheProofPassesTheFullAnalysisFindsTheMeshClean) {
             case 3: testmesh::append(m, testmesh::box({5, 5, 5}, {6, 6, 6})); break;
             case 4: {
                 const double offset = random.coin() ? 1e-13 : 1e-9;
-                repairmesh::splitSeam(m, [&](std::size_t t) { return t % 4 == 0; }, offset, random);
+                repairmesh::splitSeam(
+                    m, [&](std::size_t t) { return t % 4 == 0; }, offset, random);
                 break;
             }
             case 5: repairmesh::shuffleTriangles(m, random); break;

@@ -29,7 +29,8 @@ test('check: false keeps the 1e-12 relative accuracy against exact rationals, ho
   for (const { positions, indices } of variants) {
     const r = mp.mesh(positions, indices, { check: false });
     expect(relativeError(r.volume, exact.volume)).toBeLessThan(1e-12);
-    for (let k = 0; k < 3; ++k) expect(relativeError(r.centerOfMass[k], exact.centerOfMass[k], 1.5)).toBeLessThan(1e-12);
+    for (let k = 0; k < 3; ++k)
+      expect(relativeError(r.centerOfMass[k], exact.centerOfMass[k], 1.5)).toBeLessThan(1e-12);
     for (const k of [0, 4, 8]) expect(relativeError(r.inertia[k], exact.inertia[k])).toBeLessThan(1e-12);
   }
 });
