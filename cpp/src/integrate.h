@@ -112,12 +112,10 @@ void integrateOne(Moments& m, Positions position, Indices index, std::size_t t, 
 #if defined(__wasm_simd128__)
 // Two triangles at once in f64x2 lanes (WebAssembly SIMD): the scalar formulas, operation for
 // operation, so each triangle's terms round as in integrateOne; only the order of the sums differs
-// (even and odd triangles are summed apart within a block, then added).
-template <typename Positions, typename Indices, typename Weight>
-void integratePair(Moments& m, Moments2& v, Positions position, Indices index, std::size_t t, const Vec3& origin,
-                   Weight& weight) {
-    const Vec3 p[6] = {position(index(3 * t)),     position(index(3 * t + 1)), position(index(3 * t + 2)),
-                       position(index(3 * t + 3)), position(index(3 * t + 4)), position(index(3 * t + 5))};
+// (even and odd triangles are summed apart within a block, then added). `p` holds the corners of
+// both (absolute). Not inlined: one copy serves every mesh type, or the module grows by ~170 KB.
+[[gnu::noinline]] inline void addPair(Moments& m, Moments2& v, const Vec3* p, const Vec3& origin, double w0,
+                                      double w1) {
     v128_t a[3], b[3], c[3], e1[3], e2[3];
     for (int k = 0; k < 3; ++k) {
         const v128_t o = wasm_f64x2_splat(origin[k]);
@@ -153,7 +151,6 @@ void integratePair(Moments& m, Moments2& v, Positions position, Indices index, s
         d = wasm_f64x2_make(lane[0], lane[1]);
     }
     v.given = add(v.given, d);
-    const double w0 = weight(t), w1 = weight(t + 1);
     const v128_t wd = mul(wasm_f64x2_make(w0, w1), d);
     // A triangle of weight 0 adds nothing (its wd is 0), not even its area.
     const v128_t share = wasm_v128_and(twiceArea, wasm_f64x2_ne(wasm_f64x2_make(w0, w1), wasm_f64x2_splat(0)));
@@ -172,6 +169,14 @@ void integratePair(Moments& m, Moments2& v, Positions position, Indices index, s
     v.zx = add(v.zx, second(2, 0));
     v.area2 = add(v.area2, share);
     for (int k = 0; k < 3; ++k) v.areaFirst[k] = add(v.areaFirst[k], mul(s[k], share));
+}
+
+template <typename Positions, typename Indices, typename Weight>
+void integratePair(Moments& m, Moments2& v, Positions position, Indices index, std::size_t t, const Vec3& origin,
+                   Weight& weight) {
+    const Vec3 p[6] = {position(index(3 * t)),     position(index(3 * t + 1)), position(index(3 * t + 2)),
+                       position(index(3 * t + 3)), position(index(3 * t + 4)), position(index(3 * t + 5))};
+    addPair(m, v, p, origin, weight(t), weight(t + 1));
 }
 #endif
 
