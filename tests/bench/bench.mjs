@@ -122,7 +122,9 @@ function rapierOf() {
 // for other jobs' turns on its cores (both are in results.json; the table shows CPU time).
 const wall = [];
 function median(f, runs = RUNS) {
-  f();
+  // Warm-up until V8 has had time to tier the wasm and JS up (at least 3 calls and 200 ms).
+  const warm = performance.now();
+  for (let calls = 0; calls < 3 || performance.now() - warm < (quick ? 0 : 200); ++calls) f();
   const times = [];
   const walls = [];
   for (let r = 0; r < runs; ++r) {
