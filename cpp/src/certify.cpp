@@ -1,15 +1,18 @@
 // Two certificates, both exact (nothing is hashed, so nothing can collide):
 //
-// Nothing welds. Each vertex gets a key: its scaled position (as the weld rule sees it) projected
+// The weld, found cheaply. Each vertex gets a key: its scaled position (as the weld rule sees it) projected
 // on a fixed direction u with positive, incommensurate components. Two vertices within tol of
 // each other in every coordinate have keys within |u|_1 tol plus the keys' rounding (the window).
 // Keys are cut into at most 2^24 buckets at least a window wide, and the vertices radix-sorted by
 // bucket (two passes of 12 bits), so such a pair sits in one bucket or in two neighbouring ones;
-// only those candidates are compared, by the rule itself. A generic direction leaves about
-// n^2 / 2^24 candidates among n vertices; past a budget (repeated or crowded positions: seams,
-// triangle soups, a plane across u) the proof gives up and the full analysis welds.
+// only those candidates are compared, by the rule itself, and the pairs within tol joined (the
+// rule's clusters, named by their lowest vertex). A generic direction leaves about n^2 / 2^24
+// candidates among n vertices, plus the pairs of copies of one point (seams, triangle soups);
+// past a budget (crowds: a plane across u, a stray vertex making tol coarse) the proof gives up
+// and the full analysis welds.
 //
-// One closed piece. Each corner of a non-collapsed triangle (a, b, c) is listed at its vertex a
+// One closed piece, on the welded vertices. Each corner of a non-collapsed triangle (a, b, c) is
+// listed at its vertex a
 // with the vertex after it (out: b) and the one before it (in: c), bucketed by vertex with a
 // counting sort. At a vertex, let the outs be distinct and let "the corner whose out is my in" lead
 // from every corner to another, visiting all of them in one cycle. Then every directed edge a -> b
@@ -64,8 +67,25 @@ void sortByBucket(std::vector<std::uint64_t>& items, std::vector<std::uint64_t>&
     }
 }
 
+std::uint32_t rootOf(std::vector<std::uint32_t>& parent, std::uint32_t v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+}
+
+// Joins the clusters of a and b under the lower root, so parent[v] <= v always and a cluster's
+// root is its lowest-numbered vertex, as weld.h names it.
+void join(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b) {
+    a = rootOf(parent, a), b = rootOf(parent, b);
+    parent[std::max(a, b)] = std::min(a, b);
+}
+
+// The weld of weld.h, when the candidates stay within budget: `weld` is left empty when nothing
+// welds, else weld[v] is v's cluster's lowest vertex. Every pair within tol is among the
+// candidates, so the clusters are exactly the rule's. False: too crowded to tell cheaply.
 template <typename T>
-bool weldsNothing(const T* positions, std::size_t vertices, const Bounds& box, double extraTolerance) {
+bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double extraTolerance,
+             std::vector<std::uint32_t>& weld) {
+    weld.clear();
     if (vertices <= 1) return true;
     const WeldRule rule = weldRule(box, extraTolerance);
     const double origin[3] = {box.lo[0] * rule.scale, box.lo[1] * rule.scale, box.lo[2] * rule.scale};
@@ -106,9 +126,16 @@ bool weldsNothing(const T* positions, std::size_t vertices, const Bounds& box, d
             if (++comparisons > budget) return false;
             double q[3];
             scaled(static_cast<std::uint32_t>(items[j]), q);
-            if (weldsTogether(p, q, rule.tol)) return false;
+            if (!weldsTogether(p, q, rule.tol)) continue;
+            if (weld.empty()) {
+                weld.resize(vertices);
+                for (std::uint32_t v = 0; v < vertices; ++v) weld[v] = v;
+            }
+            join(weld, static_cast<std::uint32_t>(items[i]), static_cast<std::uint32_t>(items[j]));
         }
     }
+    // Parents are lower-numbered: one ascending pass leaves every vertex naming its root.
+    for (std::size_t v = 0; v < weld.size(); ++v) weld[v] = weld[weld[v]];
     return true;
 }
 
@@ -129,11 +156,7 @@ bool oneFan(std::uint32_t v, const std::uint64_t* first, std::uint32_t count, st
     return steps == count;
 }
 
-std::uint32_t rootOf(std::vector<std::uint32_t>& parent, std::uint32_t v) {
-    while (parent[v] != v) v = parent[v] = parent[parent[v]];
-    return v;
-}
-
+// `index(c)` is the welded vertex of corner c.
 template <typename Indices>
 bool oneClosedPiece(Indices index, std::size_t triangles, std::size_t vertices) {
     // start[v]: where vertex v's corners begin; after the scatter, where they end.
@@ -166,8 +189,7 @@ bool oneClosedPiece(Indices index, std::size_t triangles, std::size_t vertices) 
             // Each edge is in the lists of both its ends: joined from the higher one.
             const std::uint32_t w = static_cast<std::uint32_t>(first[i] >> 32);
             if (w > v) continue;
-            const std::uint32_t a = rootOf(parent, v), b = rootOf(parent, w);
-            parent[std::max(a, b)] = std::min(a, b);
+            join(parent, v, w);
         }
     }
     std::size_t pieces = 0;
@@ -177,24 +199,31 @@ bool oneClosedPiece(Indices index, std::size_t triangles, std::size_t vertices) 
 
 }  // namespace
 
-bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance) {
+bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance, std::uint32_t& weldedVertices) {
     const std::size_t vertices = vertexCount(mesh), triangles = cornerCount(mesh) / 3;
     // Vertex numbers and corner offsets are 32-bit here.
     if (vertices >= std::numeric_limits<std::uint32_t>::max() / 2 ||
         triangles >= std::numeric_limits<std::uint32_t>::max() / 3)
         return false;
-    const bool nothingWelds =
-        mesh.positionType == ScalarType::Float32
-            ? weldsNothing(static_cast<const float*>(mesh.positions), vertices, box, extraTolerance)
-            : weldsNothing(static_cast<const double*>(mesh.positions), vertices, box, extraTolerance);
-    if (!nothingWelds) return false;
-    return withMeshTypes(mesh, [&](auto, auto index) { return oneClosedPiece(index, triangles, vertices); });
+    std::vector<std::uint32_t> weld;
+    const bool welded = mesh.positionType == ScalarType::Float32
+                            ? weldMap(static_cast<const float*>(mesh.positions), vertices, box, extraTolerance, weld)
+                            : weldMap(static_cast<const double*>(mesh.positions), vertices, box, extraTolerance, weld);
+    if (!welded) return false;
+    const bool clean = withMeshTypes(mesh, [&](auto, auto index) {
+        if (weld.empty()) return oneClosedPiece(index, triangles, vertices);
+        return oneClosedPiece([&](std::size_t c) { return weld[index(c)]; }, triangles, vertices);
+    });
+    if (!clean) return false;
+    weldedVertices = 0;
+    for (std::size_t v = 0; v < weld.size(); ++v) weldedVertices += weld[v] != v;
+    return true;
 }
 
 std::uint64_t provenCleanWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount) {
-    // Welding proof: two sort buffers (16 per vertex). Then the corner lists (8 per corner), their
-    // offsets, the union-find parents and the fan marks (16 per vertex).
-    return std::max(16 * vertexCount, 8 * cornerCount + 16 * vertexCount + 4) + (std::uint64_t(1) << 16);
+    // Welding: two sort buffers and the weld map (20 per vertex). Then the weld map, the corner
+    // lists (8 per corner), their offsets, the union-find parents and the fan marks (20 per vertex).
+    return std::max(20 * vertexCount, 8 * cornerCount + 20 * vertexCount + 4) + (std::uint64_t(1) << 16);
 }
 
 }  // namespace detail

@@ -3,16 +3,19 @@
 // that is not; when it cannot prove it, the caller runs the full analysis.
 #pragma once
 
+#include <cstdint>
+
 #include "bounds.h"
 
 namespace massprops {
 namespace detail {
 
-// True only if welding (the rule of weld.h, widened to `extraTolerance`) merges no vertex and the
-// surface of the non-collapsed triangles is one closed, consistently wound, edge-manifold piece
-// without repeated faces: then the full analysis would find exactly that (weldedVertices 0, one
-// shell, no hole, no repair) and the mesh can be integrated as given. `box` is the mesh's bounds.
-bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance);
+// True only if, welded by the rule of weld.h (widened to `extraTolerance`), the surface of the
+// non-collapsed triangles is one closed, consistently wound, edge-manifold piece without repeated
+// faces: then the full analysis would find exactly that (one shell, no hole, no repair) and the
+// mesh can be integrated as given. `weldedVertices` is then the count the full analysis reports.
+// `box` is the mesh's bounds.
+bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance, std::uint32_t& weldedVertices);
 
 // Bytes provenClean allocates at most (the corner lists dominate: 8 per corner).
 std::uint64_t provenCleanWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount);

@@ -75,13 +75,14 @@ Analysis analyze(const MeshView& mesh, const MeshOptions& options, Path path) {
     const double extra = std::max(options.weldDistance, options.weldRelative * a.extent);
     std::uint32_t welded = 0;
     // Shell mode reads the per-triangle flags the proof does not make.
-    if (path == Path::Proof && options.mode == MeshMode::Solid && detail::provenClean(mesh, a.box, extra)) {
-        // What the full analysis finds on a clean mesh: nothing welded, one shell of one patch.
+    if (path == Path::Proof && options.mode == MeshMode::Solid && detail::provenClean(mesh, a.box, extra, welded)) {
+        // What the full analysis finds on a clean mesh: one shell of one patch, nothing to count.
         a.surface.triangles = detail::cornerCount(mesh) / 3;
         a.surface.patchCount = a.surface.shellCount = 1;
     } else {
         const std::vector<std::uint32_t> weld = detail::weldVertices(mesh, a.box, extra);
         a.surface = detail::analyzeSurface(mesh, detail::weldedCorners(mesh, weld));
+        welded = 0;
         for (std::size_t v = 0; v < weld.size(); ++v) welded += weld[v] != v;
     }
     const detail::Surface& s = a.surface;

@@ -93,7 +93,8 @@ int main(int argc, char** argv) {
         const massprops::detail::Bounds box = massprops::detail::bounds(view);
         const double bounds = median(runs, [&] { sink = massprops::detail::bounds(view).lo[0]; });
         bool proven = false;
-        const double proof = median(runs, [&] { proven = massprops::detail::provenClean(view, box, 0); });
+        std::uint32_t welded = 0;
+        const double proof = median(runs, [&] { proven = massprops::detail::provenClean(view, box, 0, welded); });
         const std::size_t triangles = mesh.indices.size() / 3;
         const massprops::Vec3 origin = massprops::detail::center(box);
         const double integration = median(runs, [&] {

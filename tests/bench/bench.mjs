@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import RAPIER from '@dimforge/rapier3d-compat';
 
 import { init } from '../../js/index.js';
-import { box12, referenceVolume, repairSphere, uvSphere } from './meshes.mjs';
+import { box12, referenceVolume, repairSphere, threeSphere, uvSphere } from './meshes.mjs';
 import { tables } from './table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -158,6 +158,7 @@ const meshes = quick
       { name: 'sphere 1.3M', ...uvSphere(1024, 636) },
       { name: 'sphere 5M', ...uvSphere(2048, 1222) },
       { name: 'sphere 100k far from origin', ...uvSphere(200, 251, { center: [1000, -2000, 3000], radius: 10 }) },
+      { name: 'three.js sphere 1.3M (seam copies)', ...threeSphere(1024, 636) },
       { name: 'sphere 1M needing repair', ...repairSphere(1000, 501), repair: true },
       { name: 'box, 12 triangles', ...box12(), micro: true },
     ];

@@ -38,6 +38,34 @@ export function uvSphere(slices, stacks, { center = [0, 0, 0], radius = 1 } = {}
 }
 
 /**
+ * A UV sphere as three.js's SphereGeometry builds it: a seam column of copies (sin 2π written as
+ * −2.4e-16 where the first column has 0) and a copy of each pole per slice, so it is closed only
+ * once welded. Float32 positions, Uint32 indices.
+ */
+export function threeSphere(slices, stacks) {
+  const positions = new Float32Array(3 * (stacks + 1) * (slices + 1));
+  let k = 0;
+  for (let i = 0; i <= stacks; ++i) {
+    const v = (Math.PI * i) / stacks;
+    for (let j = 0; j <= slices; ++j) {
+      const u = (2 * Math.PI * j) / slices;
+      positions[k++] = -Math.cos(u) * Math.sin(v);
+      positions[k++] = Math.cos(v);
+      positions[k++] = Math.sin(u) * Math.sin(v);
+    }
+  }
+  const indices = [];
+  const at = (i, j) => i * (slices + 1) + j;
+  for (let i = 0; i < stacks; ++i) {
+    for (let j = 0; j < slices; ++j) {
+      if (i !== 0) indices.push(at(i, j + 1), at(i, j), at(i + 1, j + 1));
+      if (i !== stacks - 1) indices.push(at(i, j), at(i + 1, j), at(i + 1, j + 1));
+    }
+  }
+  return { positions, indices: Uint32Array.from(indices) };
+}
+
+/**
  * The sphere with holes and flipped patches: in every block of 64 x 64 quads, the first 4 x 4 are
  * left out (a hole) or wound the other way (a flipped patch), alternately. No exact reference:
  * the repair caps the holes flat, which the closed sphere does not.

@@ -24,7 +24,8 @@ using repairmesh::addVertex;
 using testmesh::Mesh;
 
 bool proven(const Mesh& m, double extra = 0) {
-    return massprops::detail::provenClean(m.view(), massprops::detail::bounds(m.view()), extra);
+    std::uint32_t welded = 0;
+    return massprops::detail::provenClean(m.view(), massprops::detail::bounds(m.view()), extra, welded);
 }
 
 // Bitwise equality of everything a result holds (doubles compared by their bits).
@@ -140,7 +141,8 @@ TEST(ProvenClean, AllIndexAndPositionTypesAgree) {
     views[2].indices = indices8.data();
     views[2].indexType = massprops::IndexType::Uint8;
     for (const auto& view : views) {
-        EXPECT_TRUE(massprops::detail::provenClean(view, massprops::detail::bounds(view), 0));
+        std::uint32_t welded = 0;
+        EXPECT_TRUE(massprops::detail::provenClean(view, massprops::detail::bounds(view), 0, welded));
         const Result fast = massprops::detail::measureMeshBy(view, {}, {}, Path::Proof);
         const Result full = massprops::detail::measureMeshBy(view, {}, {}, Path::FullAnalysis);
         ASSERT_TRUE(fast.ok() && full.ok());
@@ -220,15 +222,16 @@ TEST(ProvenClean, TwoShellsTouchingAtOneVertexAreNotProven) {
     expectBothPathsAgree(m);
 }
 
-TEST(ProvenClean, SeamsAHairApartOnBothSidesOfACellBorderAreNotProven) {
-    // A sphere cut along a meridian and its seam copies moved by less than the weld tolerance,
-    // at coordinates placed on each side of where the proof's buckets (and weld's cells) may fall.
+TEST(ProvenClean, SeamsAHairApartWeldAsTheFullAnalysisWeldsThem) {
+    // A sphere cut into pieces whose seam copies moved by less than the weld tolerance, at
+    // coordinates falling on both sides of the proof's bucket borders (and weld's cell borders):
+    // welded, it is clean again, and the proof must find the very same weld.
     for (double offset : {3e-13, -3e-13, 9e-13}) {
         Mesh m = sphere(12, 16);
         repairmesh::Random random;
         repairmesh::splitSeam(
             m, [](std::size_t t) { return t % 3 == 0; }, offset, random);
-        EXPECT_FALSE(proven(m));
+        EXPECT_TRUE(proven(m));
         expectBothPathsAgree(m);
         const Result r = massprops::measureMesh(m.view());
         ASSERT_TRUE(r.ok());
@@ -252,7 +255,17 @@ TEST(ProvenClean, DistinctVerticesCloserThanTheToleranceAreNotProvenEvenWithoutS
     expectBothPathsAgree(m);
 }
 
-TEST(ProvenClean, ThreeJsStyleSeamDuplicatesAreNotProvenButWeldAsTheFullAnalysisDoes) {
+TEST(ProvenClean, SeamsWiderThanTheToleranceAreNotProven) {
+    Mesh m = sphere(12, 16);
+    repairmesh::Random random;
+    repairmesh::splitSeam(
+        m, [](std::size_t t) { return t % 3 == 0; }, 1e-6, random);
+    EXPECT_FALSE(proven(m));
+    expectBothPathsAgree(m);
+    EXPECT_GT(massprops::measureMesh(m.view()).value.diagnostics.boundaryEdges, 0u);
+}
+
+TEST(ProvenClean, ThreeJsStyleSeamDuplicatesWeldAsTheFullAnalysisWeldsThem) {
     // three.js's SphereGeometry: a column of seam vertices repeated, sin(2 pi) written as -2.4e-16
     // where the first column has 0, and poles repeated per slice.
     const int stacks = 8, slices = 12;
@@ -268,12 +281,13 @@ TEST(ProvenClean, ThreeJsStyleSeamDuplicatesAreNotProvenButWeldAsTheFullAnalysis
             if (i != 0) addTriangle(m, at(i, j + 1), at(i, j), at(i + 1, j + 1));
             if (i != stacks - 1) addTriangle(m, at(i, j), at(i + 1, j), at(i + 1, j + 1));
         }
-    EXPECT_FALSE(proven(m));
+    EXPECT_TRUE(proven(m));
     expectBothPathsAgree(m);
     const Result r = massprops::measureMesh(m.view());
     ASSERT_TRUE(r.ok());
     EXPECT_TRUE(r.value.diagnostics.closed);
-    EXPECT_GT(r.value.diagnostics.weldedVertices, 0u);
+    // The seam column's inner copies, and each pole's copies (one per slice, and the seam's).
+    EXPECT_EQ(r.value.diagnostics.weldedVertices, static_cast<std::uint32_t>((stacks - 1) + 2 * slices));
 }
 
 TEST(ProvenClean, OpenAndFlippedMeshesAreNotProven) {
@@ -287,13 +301,15 @@ TEST(ProvenClean, OpenAndFlippedMeshesAreNotProven) {
     expectBothPathsAgree(flipped);
 }
 
-TEST(ProvenClean, TriangleSoupIsNotProvenButMeasuredAsTheFullAnalysisDoes) {
+TEST(ProvenClean, TriangleSoupWeldsAsTheFullAnalysisWeldsIt) {
     const Mesh m = sphere(6, 9);
     const std::vector<double> soup = repairmesh::soup(m);
     massprops::MeshView view;
     view.positions = soup.data();
     view.positionCount = soup.size();
-    EXPECT_FALSE(massprops::detail::provenClean(view, massprops::detail::bounds(view), 0));
+    std::uint32_t welded = 0;
+    EXPECT_TRUE(massprops::detail::provenClean(view, massprops::detail::bounds(view), 0, welded));
+    EXPECT_EQ(welded, soup.size() / 3 - m.positions.size() / 3);  // all corners but one per vertex
     const Result fast = massprops::detail::measureMeshBy(view, {}, {}, Path::Proof);
     const Result full = massprops::detail::measureMeshBy(view, {}, {}, Path::FullAnalysis);
     ASSERT_TRUE(fast.ok() && full.ok());
@@ -344,7 +360,6 @@ TEST(ProvenClean, WheneverTheProofPassesTheFullAnalysisFindsTheMeshClean) {
         const Diagnostics& d = full.value.diagnostics;
         EXPECT_TRUE(d.closed && d.consistentWinding && d.boundaryEdges == 0 && d.nonManifoldEdges == 0);
         EXPECT_EQ(d.shells, 1u);
-        EXPECT_EQ(d.weldedVertices, 0u);
         EXPECT_EQ(d.repairs.duplicateTriangles + d.repairs.flippedTriangles + d.repairs.cappedHoles, 0u);
         expectBothPathsAgree(m);
     }
