@@ -1,27 +1,26 @@
 // Two certificates, both exact (nothing is hashed, so nothing can collide):
 //
-// The weld, found cheaply. Each vertex gets a key: its scaled position (as the weld rule sees it) projected
-// on a fixed direction u with positive, incommensurate components. Two vertices within tol of
-// each other in every coordinate have keys within |u|_1 tol plus the keys' rounding (the window).
-// Keys are cut into at most 2^24 buckets at least a window wide, and the vertices radix-sorted by
-// bucket (two passes of 12 bits), so such a pair sits in one bucket or in two neighbouring ones;
-// only those candidates are compared, by the rule itself, and the pairs within tol joined (the
-// rule's clusters, named by their lowest vertex). A generic direction leaves about n^2 / 2^24
-// candidates among n vertices, plus the pairs of copies of one point (seams, triangle soups);
-// past a budget (crowds: a plane across u, a stray vertex making tol coarse) the proof gives up
-// and the full analysis welds.
+// The weld, found cheaply. Each vertex gets a key: its scaled position (as the weld rule sees it)
+// projected on a fixed direction u with positive, incommensurate components. Two vertices within
+// tol of each other in every coordinate have keys within |u|_1 tol plus the keys' rounding (the
+// window). Keys are cut into at most 2^24 buckets at least a window wide, and the vertices
+// radix-sorted by bucket (two passes of 12 bits), so such a pair sits in one bucket or in two
+// neighbouring ones; only those candidates are compared, by the rule itself, and the pairs within
+// tol joined (the rule's clusters, named by their lowest vertex). A generic direction leaves about
+// n^2 / 2^24 candidates among n vertices, plus the pairs of copies of one point (seams, triangle
+// soups); past a budget (crowds: a plane across u, a stray vertex making tol coarse) the proof
+// gives up and the full analysis welds.
 //
 // One closed piece, on the welded vertices. Each corner of a non-collapsed triangle (a, b, c) is
-// listed at its vertex a
-// with the vertex after it (out: b) and the one before it (in: c), bucketed by vertex with a
-// counting sort. At a vertex, let the outs be distinct and let "the corner whose out is my in" lead
-// from every corner to another, visiting all of them in one cycle. Then every directed edge a -> b
-// is used once and b -> a once (no boundary, non-manifold, inconsistent or repeated edge: the
-// counts of surface.cpp are all zero), and the triangles around a form one fan joined across
-// those edges. With every fan one piece, triangles that share a vertex share a patch, so the
-// surface is one patch exactly when its vertices are connected (union-find over the edges).
-// A pinched vertex (two fans) fails the proof though the surface may be clean: the full analysis
-// decides it.
+// listed at its vertex a with the vertex after it (out: b) and the one before it (in: c),
+// bucketed by vertex with a counting sort. At a vertex, let the outs be distinct and let "the
+// corner whose out is my in" lead from every corner to another, visiting all of them in one
+// cycle. Then every directed edge a -> b is used once and b -> a once (no boundary, non-manifold,
+// inconsistent or repeated edge: the counts of surface.cpp are all zero), and the triangles around
+// a form one fan joined across those edges. With every fan one piece, triangles that share a
+// vertex share a patch, so the surface is one patch exactly when its vertices are connected
+// (union-find over the edges). A pinched vertex (two fans) fails the proof though the surface may
+// be clean: the full analysis decides it.
 #include "certify.h"
 
 #include <algorithm>
