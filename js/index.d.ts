@@ -145,6 +145,19 @@ export type MeshOptions = MassOptions & {
   /** Shell only: the wall thickness, which makes `density` per unit volume. */
   thickness?: number;
   weld?: WeldOption;
+  /** true (default): weld, analyse and repair; see TrustedMeshOptions for false. */
+  check?: true;
+};
+
+/**
+ * `check: false`: the caller vouches that the mesh is one closed, consistently wound surface (a
+ * procedural generator, a validated CAD export). It is integrated as given (turned outward if
+ * wound inside-out), with no welding, analysis or repair, and the result has no diagnostics
+ * (`diagnostics: null`, as for shapes) and no `bounds`. A mesh that is not closed gets numbers that mean nothing.
+ */
+export type TrustedMeshOptions = MassOptions & {
+  check: false;
+  mode?: 'solid';
 };
 
 export interface InspectOptions {
@@ -278,6 +291,7 @@ export type CombinePart2D = Body2DLike | { body: Body2DLike; subtract?: boolean 
 export interface MassPropertiesModule {
   /** Every error code the library uses. */
   readonly errorCodes: readonly ErrorCode[];
+  mesh(positions: Positions | TypedArray, indices: Indices | TypedArray, options: TrustedMeshOptions): MassProperties;
   mesh(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: MeshOptions): MeshMassProperties;
   inspect(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: InspectOptions): Diagnostics;
   /** The holes the solid mode closes: each boundary loop's xyz positions in order (its cap is the fan from their mean). */

@@ -2,7 +2,6 @@
 // Reads arguments the way users write them, hands the core plain numbers and memory it owns,
 // and turns its status codes into MassPropertiesError. The rules (what is physical, how holes
 // subtract, what a mesh needs in memory, every default) live in the core.
-import createMassPropertiesModule from '../dist/mass_properties_wasm.js';
 import {
   copyInto,
   denseArray,
@@ -39,10 +38,34 @@ export function init() {
   return ready;
 }
 
+// The smallest module that uses a SIMD instruction (i8x16.splat of an i32.const, dropped):
+// runtimes without WebAssembly SIMD refuse to validate it.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 9, 1, 7, 0, 65, 0, 253, 15, 26, 11,
+]);
+
+/** 'simd' where the runtime validates WebAssembly SIMD, else 'scalar'; MASS_PROPERTIES_WASM=scalar (Node) forces the fallback. */
+function moduleKind() {
+  const forced = globalThis.process?.env?.MASS_PROPERTIES_WASM;
+  if (forced === 'scalar' || forced === 'simd') return forced;
+  try {
+    return WebAssembly.validate(SIMD_PROBE) ? 'simd' : 'scalar';
+  } catch {
+    return 'scalar';
+  }
+}
+
 async function load() {
   let wasm;
+  const kind = moduleKind();
   try {
-    wasm = await createMassPropertiesModule();
+    // Two literal imports, so that bundlers see (and split out) both modules.
+    const glue =
+      kind === 'simd'
+        ? await import('../dist/mass_properties_wasm.js')
+        : await import('../dist/mass_properties_wasm_scalar.js');
+    wasm = await glue.default();
+    wasm.kind = kind;
   } catch (error) {
     throw new MassPropertiesError('INTERNAL', `could not load the WebAssembly module: ${error?.message ?? error}`);
   }
@@ -61,7 +84,7 @@ const HEAP_VIEWS = {
   Uint32: Uint32Array,
 };
 const MASS_KEYS = ['density', 'mass', 'units'];
-const MESH_KEYS = ['density', 'mass', 'mode', 'thickness', 'weld', 'units'];
+const MESH_KEYS = ['density', 'mass', 'mode', 'thickness', 'weld', 'units', 'check'];
 const INSPECT_KEYS = ['weld'];
 const WELD_KEYS = ['distance', 'relative'];
 const MODES = { solid: 'Solid', shell: 'Shell', convex: 'Convex' };
@@ -326,8 +349,12 @@ function createModule(wasm, onTrap) {
       const o = readOptions(options, MESH_KEYS, 'options');
       const s = unitsOf(o);
       const args = [...massArgsIn(o, s), ...meshModeArgs(o)];
+      if (o.check !== undefined && typeof o.check !== 'boolean')
+        fail('INVALID_OPTIONS', `options.check must be a boolean, got ${typeName(o.check)}`);
+      // check: false trusts the mesh to be closed: no welding, analysis, repair or diagnostics.
+      const raw = o.check === false ? wasm._measureMeshTrusted : wasm._measureMesh;
       const result = withMesh(positions, indices, (mesh) => {
-        run(wasm._measureMesh, ...mesh, ...args);
+        run(raw, ...mesh, ...args);
         return measured();
       });
       return inMetres(result, s, o);
@@ -572,5 +599,8 @@ function createModule(wasm, onTrap) {
   guarded.errorCodes = Object.freeze(codes.filter((c) => c !== 'OK'));
   // For tests: bytes the module's allocator holds, to prove failing calls leak nothing.
   Object.defineProperty(guarded, Symbol.for('mass-properties.heapInUse'), { value: () => wasm._heapInUse() });
+  // For the benchmark: the module's memory (it grows, never shrinks) and which build is loaded.
+  Object.defineProperty(guarded, Symbol.for('mass-properties.memoryBytes'), { value: () => wasm.HEAPU8.byteLength });
+  Object.defineProperty(guarded, Symbol.for('mass-properties.moduleKind'), { value: wasm.kind });
   return Object.freeze(guarded);
 }

@@ -14,5 +14,8 @@ ctest --preset native
 node build/wasm-tests/mass_properties_tests.cjs --gtest_brief=1
 if [ -f scripts/fuzz.sh ]; then bash scripts/fuzz.sh; fi
 node --experimental-vm-modules node_modules/jest/bin/jest.js
+# The scalar build (runtimes without WebAssembly SIMD) on the accuracy-critical suites.
+MASS_PROPERTIES_WASM=scalar node --experimental-vm-modules node_modules/jest/bin/jest.js \
+  tests/js/accuracy.test.js tests/js/speed.test.js tests/js/foundation.test.js tests/js/repair.test.js
 node --test tests/browser/
 npm run --silent lint

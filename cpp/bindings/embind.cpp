@@ -320,6 +320,17 @@ int measureMeshRaw(std::uintptr_t positions, std::uint32_t positionCount, Scalar
                              massOptions(given, value), meshOptions(mode, thickness, weldDistance, weldRelative)));
 }
 
+// check: false (see MeshOptions::check); the core refuses it with other modes or a weld.
+int measureMeshTrustedRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
+                          std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType,
+                          MassOptions::Given given, double value, MeshMode mode, double thickness, double weldDistance,
+                          double weldRelative) {
+    MeshOptions options = meshOptions(mode, thickness, weldDistance, weldRelative);
+    options.check = false;
+    return reply(measureMesh(meshView(positions, positionCount, positionType, indices, indexCount, indexType),
+                             massOptions(given, value), options));
+}
+
 int inspectMeshRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
                    std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType, double weldDistance,
                    double weldRelative) {
@@ -438,6 +449,7 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
     function("_heapInUse", &heapInUse);
 
     function("_measureMesh", &measureMeshRaw);
+    function("_measureMeshTrusted", &measureMeshTrustedRaw);
     function("_inspectMesh", &inspectMeshRaw);
     function("_holeLoops", &holeLoopsRaw);
     function("_loopBufferAddress", &loopBufferAddress);

@@ -1,9 +1,12 @@
 // The mesh entry points: check the input, weld and analyse the surface, then measure it in the
 // chosen mode (the repaired solid, the shell, or the convex hull).
+#include "mesh.h"
+
 #include <algorithm>
 #include <cmath>
 
 #include "bounds.h"
+#include "certify.h"
 #include "hull.h"
 #include "integrate.h"
 #include "mesh_access.h"
@@ -31,6 +34,14 @@ Status checkMeshOptions(const MeshOptions& o, std::string& message) {
         message = "thickness applies to the shell mode only (a solid's or a hull's walls are what they enclose)";
         return Status::InvalidOptions;
     }
+    if (!o.check && o.mode != MeshMode::Solid) {
+        message = "check: false applies to the solid mode only (a shell or a hull needs no proof of closure)";
+        return Status::InvalidOptions;
+    }
+    if (!o.check && (o.weldDistance != 0 || o.weldRelative != 0)) {
+        message = "weld has no effect with check: false (nothing is welded or analysed)";
+        return Status::InvalidOptions;
+    }
     if (!std::isfinite(o.weldDistance) || o.weldDistance < 0 || !std::isfinite(o.weldRelative) || o.weldRelative < 0) {
         message = "weld must be a finite distance >= 0 (got " + formatNumber(o.weldDistance) + ", relative " +
                   formatNumber(o.weldRelative) + ")";
@@ -54,14 +65,26 @@ struct Analysis {
     Diagnostics diagnostics;
 };
 
-Analysis analyze(const MeshView& mesh, const MeshOptions& options) {
+using detail::Path;
+
+Analysis analyze(const MeshView& mesh, const MeshOptions& options, Path path) {
     Analysis a;
     a.box = detail::bounds(mesh);
     a.origin = detail::center(a.box);
     a.extent = std::max({a.box.hi[0] - a.box.lo[0], a.box.hi[1] - a.box.lo[1], a.box.hi[2] - a.box.lo[2]});
     const double extra = std::max(options.weldDistance, options.weldRelative * a.extent);
-    const std::vector<std::uint32_t> weld = detail::weldVertices(mesh, a.box, extra);
-    a.surface = detail::analyzeSurface(mesh, detail::weldedCorners(mesh, weld));
+    std::uint32_t welded = 0;
+    // Shell mode reads the per-triangle flags the proof does not make.
+    if (path == Path::Proof && options.mode == MeshMode::Solid && detail::provenClean(mesh, a.box, extra, welded)) {
+        // What the full analysis finds on a clean mesh: one shell of one patch, nothing to count.
+        a.surface.triangles = detail::cornerCount(mesh) / 3;
+        a.surface.patchCount = a.surface.shellCount = 1;
+    } else {
+        const std::vector<std::uint32_t> weld = detail::weldVertices(mesh, a.box, extra);
+        a.surface = detail::analyzeSurface(mesh, detail::weldedCorners(mesh, weld));
+        welded = 0;
+        for (std::size_t v = 0; v < weld.size(); ++v) welded += weld[v] != v;
+    }
     const detail::Surface& s = a.surface;
     Diagnostics& d = a.diagnostics;
     d.triangles = static_cast<std::uint32_t>(s.triangles);
@@ -72,7 +95,7 @@ Analysis analyze(const MeshView& mesh, const MeshOptions& options) {
     d.consistentWinding = s.inconsistentEdges == 0;
     d.shells = s.shellCount;
     d.holes = static_cast<std::uint32_t>(s.loopPatch.size());
-    for (std::size_t v = 0; v < weld.size(); ++v) d.weldedVertices += weld[v] != v;
+    d.weldedVertices = welded;
     d.repairs.duplicateTriangles = s.duplicateTriangles;
     return a;
 }
@@ -194,16 +217,42 @@ Result measureHull(const MeshView& mesh, Analysis& a, const MassOptions& options
     return detail::solidResult(detail::solidOf(m, a.origin), options, &d, Status::InvalidArgument);
 }
 
+// check: false: the mesh is taken to be one closed surface, as the caller promised: no welding, no
+// analysis, no repair, no diagnostics. The sums are the clean path's (one kernel), turned outward
+// if they are negative, so a clean mesh gets the default's numbers bit for bit.
+Result measureTrusted(const MeshView& mesh, const MassOptions& options) {
+    const detail::Bounds box = detail::bounds(mesh);
+    const Vec3 origin = detail::center(box);
+    const double extent = std::max({box.hi[0] - box.lo[0], box.hi[1] - box.lo[1], box.hi[2] - box.lo[2]});
+    const std::size_t triangles = detail::cornerCount(mesh) / 3;
+    detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
+        return detail::integrate(position, index, triangles, origin, [](std::size_t) { return 1.0; });
+    });
+    if (overflowed(m)) return tooLarge();
+    if (m.d < 0) m.negate();
+    if (detail::enclosesNoVolume(m, extent)) {
+        if (underflowed(box)) return tooSmall();
+        return Failure{Status::ZeroVolume, "mesh encloses no volume (" + std::to_string(triangles) +
+                                               " triangles measured as given, with check: false): it is flat, "
+                                               "open or cancels out; measure it with the default check"};
+    }
+    return detail::solidResult(detail::solidOf(m, origin), options, nullptr, Status::InvalidArgument);
+}
+
 }  // namespace
 
-Result measureMesh(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions) {
+namespace detail {
+
+Result measureMeshBy(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions, Path path) {
     std::string message;
     // Input, then mass, then mesh options: the order every entry point reports problems in.
     Status status = detail::validateMesh(mesh, message);
     if (status == Status::Ok) status = detail::checkMassOptions(options, message);
     if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
-    Analysis a = analyze(mesh, meshOptions);
+    // The trusted path measures the triangles as given: no analysis, and no bounds either.
+    if (!meshOptions.check) return measureTrusted(mesh, options);
+    Analysis a = analyze(mesh, meshOptions, path);
     Result result = meshOptions.mode == MeshMode::Shell    ? measureShell(mesh, a, options, meshOptions.thickness)
                     : meshOptions.mode == MeshMode::Convex ? measureHull(mesh, a, options)
                                                            : measureSolid(mesh, a, options);
@@ -214,11 +263,11 @@ Result measureMesh(const MeshView& mesh, const MassOptions& options, const MeshO
     return result;
 }
 
-Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOptions) {
+Outcome<Diagnostics> inspectMeshBy(const MeshView& mesh, const MeshOptions& meshOptions, Path path) {
     std::string message;
     const Status status = checkMesh(mesh, meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
-    Analysis a = analyze(mesh, meshOptions);
+    Analysis a = analyze(mesh, meshOptions, path);
     Outcome<Diagnostics> out;
     Diagnostics& d = a.diagnostics;
     if (!clean(a)) d.repairs = detail::planRepair(mesh, a.surface, a.origin, a.extent).repairs;
@@ -233,11 +282,21 @@ Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOp
     return out;
 }
 
+}  // namespace detail
+
+Result measureMesh(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions) {
+    return detail::measureMeshBy(mesh, options, meshOptions, Path::Proof);
+}
+
+Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOptions) {
+    return detail::inspectMeshBy(mesh, meshOptions, Path::Proof);
+}
+
 Outcome<Loops> holeLoops(const MeshView& mesh, const MeshOptions& meshOptions) {
     std::string message;
     const Status status = checkMesh(mesh, meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
-    Analysis a = analyze(mesh, meshOptions);
+    Analysis a = analyze(mesh, meshOptions, Path::Proof);
     Outcome<Loops> out;
     if (clean(a)) return out;
     const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin, a.extent);
@@ -255,12 +314,12 @@ Outcome<Loops> holeLoops(const MeshView& mesh, const MeshOptions& meshOptions) {
 }
 
 std::uint64_t meshWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount) {
-    // The weld map; then the welded corners, the edge table (8 B a use, 4 B a vertex bucket),
-    // per-triangle flags, patches and links (about 26 B a triangle), and the repair weights.
+    // The proof of a clean mesh (freed before the rest); the weld map; then the welded corners, the edge table (8 B a
+    // use, 4 B a vertex bucket), per-triangle flags, patches and links (about 26 B a triangle), and the repair weights.
     const std::uint64_t weld = detail::weldWorkingBytes(vertexCount) + 4 * cornerCount;
     const std::uint64_t analysis = 4 * vertexCount + 4 * cornerCount + 8 * cornerCount + 4 * (vertexCount + 1) +
                                    (26 * cornerCount) / 3 + 4 * cornerCount + cornerCount / 3;
-    return std::max(weld, 4 * vertexCount + analysis);
+    return std::max({detail::provenCleanWorkingBytes(vertexCount, cornerCount), weld, 4 * vertexCount + analysis});
 }
 
 }  // namespace massprops

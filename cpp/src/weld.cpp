@@ -66,19 +66,15 @@ std::uint64_t hashOf(std::int64_t x, std::int64_t y, std::int64_t z) {
     return h ^ (h >> 31);
 }
 
-// How positions map to cells. Everything works on positions * scale, a power of two: 1/4 when
-// coordinates near DBL_MAX would make hi - lo (or the offset from the grid's origin) overflow,
-// 2^600 when tiny ones would make tol underflow, else 1. Scaling is exact (but for subnormals
-// quartered, far below such a mesh's tol), so the rule holds on scaled coordinates.
+// How positions map to cells. Everything works on positions * the rule's scale (see weldRule),
+// so the offsets from the grid's origin cannot overflow and the rule holds on scaled coordinates.
 class Grid {
 public:
     Grid(const Bounds& box, double cellTolerances, double extraTolerance) {
-        double maxAbs = 0;
-        for (int k = 0; k < 3; ++k) maxAbs = std::max({maxAbs, std::abs(box.lo[k]), std::abs(box.hi[k])});
-        scale = maxAbs > 0x1p1000 ? 0.25 : maxAbs < 0x1p-500 ? 0x1p600 : 1;
-        double extent = 0;
-        for (int k = 0; k < 3; ++k) extent = std::max(extent, box.hi[k] * scale - box.lo[k] * scale);
-        tol = std::max({kWeldTolerance * extent, 4 * DBL_EPSILON * (maxAbs * scale), extraTolerance * scale});
+        const WeldRule rule = weldRule(box, extraTolerance);
+        scale = rule.scale;
+        tol = rule.tol;
+        const double extent = rule.extent;
         double cell = std::max(cellTolerances * tol, extent / kMaxCells);
         if (!(cell > 0)) cell = 1;  // every vertex at 0: any cell will do
         inverseCell_ = 1 / cell;
@@ -121,9 +117,7 @@ public:
     }
 
     // The rule, on scaled positions.
-    bool within(const double* a, const double* b) const {
-        return std::abs(a[0] - b[0]) <= tol && std::abs(a[1] - b[1]) <= tol && std::abs(a[2] - b[2]) <= tol;
-    }
+    bool within(const double* a, const double* b) const { return weldsTogether(a, b, tol); }
 
     double scale, tol;
     double margin() const { return margin_; }
@@ -562,6 +556,17 @@ std::vector<std::uint32_t> weldAll(const T* positions, std::size_t vertices, con
 }
 
 }  // namespace
+
+WeldRule weldRule(const Bounds& box, double extraTolerance) {
+    WeldRule rule;
+    double maxAbs = 0;
+    for (int k = 0; k < 3; ++k) maxAbs = std::max({maxAbs, std::abs(box.lo[k]), std::abs(box.hi[k])});
+    rule.scale = maxAbs > 0x1p1000 ? 0.25 : maxAbs < 0x1p-500 ? 0x1p600 : 1;
+    for (int k = 0; k < 3; ++k) rule.extent = std::max(rule.extent, box.hi[k] * rule.scale - box.lo[k] * rule.scale);
+    rule.tol =
+        std::max({kWeldTolerance * rule.extent, 4 * DBL_EPSILON * (maxAbs * rule.scale), extraTolerance * rule.scale});
+    return rule;
+}
 
 std::vector<std::uint32_t> weldVertices(const MeshView& mesh, const Bounds& box, double extraTolerance) {
     const std::size_t vertices = vertexCount(mesh);

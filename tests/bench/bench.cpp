@@ -1,37 +1,28 @@
-// Speed of the mesh path: full measurement, diagnostics alone, and a bare signed-volume loop as
-// the floor any integration must pay. Run: npm run bench (prints the ratios at the end).
-#include <benchmark/benchmark.h>
-
-#include <cmath>
+// The native core's side of `npm run bench`: times the mesh paths on meshes the Node benchmark
+// wrote (so both measure the very same triangles) and prints one JSON object per mesh.
+// Usage: mass_properties_bench <runs> <mesh.bin>...   (mesh.bin: u32 vertices, u32 triangles,
+// float32 xyz per vertex, u32 indices)
+#include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <string>
 #include <vector>
 
+#include "bounds.h"
+#include "certify.h"
+#include "integrate.h"
 #include "mass_properties/mass_properties.h"
+#include "mesh.h"
+#include "mesh_access.h"
 
 namespace {
 
-// A closed torus of about `triangles` triangles (shared vertices, Float32 like three.js).
-struct Torus {
+struct Mesh {
     std::vector<float> positions;
     std::vector<std::uint32_t> indices;
-    explicit Torus(std::size_t triangles) {
-        const std::size_t n = static_cast<std::size_t>(std::sqrt(triangles / 2.0));
-        const std::size_t u = n, v = n;
-        const double pi = std::acos(-1.0);
-        for (std::size_t i = 0; i < u; ++i)
-            for (std::size_t j = 0; j < v; ++j) {
-                const double a = 2 * pi * i / u, b = 2 * pi * j / v;
-                positions.push_back(static_cast<float>((2 + std::cos(b)) * std::cos(a)));
-                positions.push_back(static_cast<float>((2 + std::cos(b)) * std::sin(a)));
-                positions.push_back(static_cast<float>(std::sin(b)));
-            }
-        auto id = [&](std::size_t i, std::size_t j) { return static_cast<std::uint32_t>((i % u) * v + (j % v)); };
-        for (std::size_t i = 0; i < u; ++i)
-            for (std::size_t j = 0; j < v; ++j) {
-                indices.insert(indices.end(), {id(i, j), id(i + 1, j), id(i + 1, j + 1)});
-                indices.insert(indices.end(), {id(i, j), id(i + 1, j + 1), id(i, j + 1)});
-            }
-    }
     massprops::MeshView view() const {
         massprops::MeshView m;
         m.positions = positions.data();
@@ -44,50 +35,80 @@ struct Torus {
     }
 };
 
-const Torus& torus(std::size_t triangles) {
-    static Torus small(100000), large(5000000);
-    return triangles > 1000000 ? large : small;
-}
-
-void setCounters(benchmark::State& state, std::size_t triangles) {
-    state.counters["Mtri/s"] =
-        benchmark::Counter(static_cast<double>(triangles) * state.iterations() / 1e6, benchmark::Counter::kIsRate);
-}
-
-void BM_SignedVolumeLoop(benchmark::State& state) {
-    const Torus& t = torus(state.range(0));
-    for (auto _ : state) {
-        double sum = 0;
-        const float* p = t.positions.data();
-        for (std::size_t k = 0; k < t.indices.size(); k += 3) {
-            const float* a = p + 3 * t.indices[k];
-            const float* b = p + 3 * t.indices[k + 1];
-            const float* c = p + 3 * t.indices[k + 2];
-            sum += double(a[0]) * (double(b[1]) * c[2] - double(b[2]) * c[1]) +
-                   double(a[1]) * (double(b[2]) * c[0] - double(b[0]) * c[2]) +
-                   double(a[2]) * (double(b[0]) * c[1] - double(b[1]) * c[0]);
-        }
-        benchmark::DoNotOptimize(sum);
+Mesh read(const char* path) {
+    std::ifstream in(path, std::ios::binary);
+    std::uint32_t counts[2] = {0, 0};
+    in.read(reinterpret_cast<char*>(counts), sizeof counts);
+    Mesh m;
+    m.positions.resize(3 * std::size_t(counts[0]));
+    m.indices.resize(3 * std::size_t(counts[1]));
+    in.read(reinterpret_cast<char*>(m.positions.data()), std::streamsize(m.positions.size() * sizeof(float)));
+    in.read(reinterpret_cast<char*>(m.indices.data()), std::streamsize(m.indices.size() * sizeof(std::uint32_t)));
+    if (!in) {
+        std::fprintf(stderr, "cannot read %s\n", path);
+        std::exit(1);
     }
-    setCounters(state, t.indices.size() / 3);
+    return m;
 }
 
-void BM_InspectMesh(benchmark::State& state) {
-    const Torus& t = torus(state.range(0));
-    massprops::Diagnostics d;
-    for (auto _ : state) benchmark::DoNotOptimize(massprops::inspectMesh(t.view(), d));
-    setCounters(state, t.indices.size() / 3);
+// Median milliseconds of process CPU time of `runs` calls after one warm-up (CPU time, as the
+// Node side measures: the machine is shared).
+template <typename F>
+double median(int runs, F&& f) {
+    f();
+    std::vector<double> times;
+    for (int r = 0; r < runs; ++r) {
+        const std::clock_t start = std::clock();
+        f();
+        times.push_back(1000.0 * double(std::clock() - start) / CLOCKS_PER_SEC);
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
 }
 
-void BM_MeasureMesh(benchmark::State& state) {
-    const Torus& t = torus(state.range(0));
-    for (auto _ : state) benchmark::DoNotOptimize(massprops::measureMesh(t.view()));
-    setCounters(state, t.indices.size() / 3);
-}
+volatile double sink;
 
 }  // namespace
 
-BENCHMARK(BM_SignedVolumeLoop)->Arg(100000)->Arg(5000000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_InspectMesh)->Arg(100000)->Arg(5000000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_MeasureMesh)->Arg(100000)->Arg(5000000)->Unit(benchmark::kMillisecond);
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: %s <runs> <mesh.bin>...\n", argv[0]);
+        return 1;
+    }
+    const int runs = std::max(1, std::atoi(argv[1]));
+    std::printf("[");
+    for (int i = 2; i < argc; ++i) {
+        const Mesh mesh = read(argv[i]);
+        const massprops::MeshView view = mesh.view();
+        massprops::MeshOptions trusted;
+        trusted.check = false;
+        using massprops::detail::Path;
+        const massprops::Result result = massprops::measureMesh(view);
+        const double fast = median(runs, [&] { sink = massprops::measureMesh(view).value.volume; });
+        const double full = median(runs, [&] {
+            sink = massprops::detail::measureMeshBy(view, {}, {}, Path::FullAnalysis).value.volume;
+        });
+        const double unchecked = median(runs, [&] { sink = massprops::measureMesh(view, {}, trusted).value.volume; });
+        // The default's steps on their own: bounds, the proof, the integration.
+        const massprops::detail::Bounds box = massprops::detail::bounds(view);
+        const double bounds = median(runs, [&] { sink = massprops::detail::bounds(view).lo[0]; });
+        bool proven = false;
+        std::uint32_t welded = 0;
+        const double proof = median(runs, [&] { proven = massprops::detail::provenClean(view, box, 0, welded); });
+        const std::size_t triangles = mesh.indices.size() / 3;
+        const massprops::Vec3 origin = massprops::detail::center(box);
+        const double integration = median(runs, [&] {
+            sink = massprops::detail::withMeshTypes(view, [&](auto position, auto index) {
+                       return massprops::detail::integrate(position, index, triangles, origin,
+                                                           [](std::size_t) { return 1.0; });
+                   }).d;
+        });
+        std::printf(
+            "%s{\"file\":\"%s\",\"triangles\":%zu,\"ok\":%s,\"volume\":%.17g,\"proven\":%s,\"ms\":{\"default\":%.4f,"
+            "\"fullAnalysis\":%.4f,\"checkFalse\":%.4f,\"bounds\":%.4f,\"proof\":%.4f,\"integration\":%.4f}}",
+            i > 2 ? "," : "", argv[i], triangles, result.ok() ? "true" : "false", result.value.volume,
+            proven ? "true" : "false", fast, full, unchecked, bounds, proof, integration);
+    }
+    std::printf("]\n");
+    return 0;
+}

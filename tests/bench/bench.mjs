@@ -1,38 +1,338 @@
-// Speed of the package in Node (WebAssembly): mp.mesh (integration + diagnostics) and mp.inspect
-// (diagnostics + orientation) on large tori, next to a plain JavaScript signed-volume loop, the
-// floor any measurement pays. Run: npm run bench. Prints ratios.
+// `npm run bench`: mp.mesh (default and check: false, SIMD and scalar builds), a naive and a tuned
+// JavaScript loop, Rapier's trimesh collider and the native core, side by side on the same meshes.
+// Medians after a warm-up, Mtri/s, ratios, each one's volume error against an exact reference,
+// cold start, memory and package size. Writes bench/results.json; prints the README's table.
+// Usage: node tests/bench/bench.mjs [--quick]   (--quick: small meshes, one run: a smoke test)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+import RAPIER from '@dimforge/rapier3d-compat';
+
 import { init } from '../../js/index.js';
-import { signedVolume, torus } from '../js/helpers/meshes.js';
+import { box12, referenceVolume, repairSphere, threeSphere, uvSphere } from './meshes.mjs';
+import { tables } from './table.mjs';
 
-// A closed torus of about `triangles` triangles with shared Float32 vertices, as three.js has them.
-function torusOf(triangles) {
-  const n = Math.round(Math.sqrt(triangles / 2));
-  return torus(2, 1, n, n, Float32Array);
-}
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const quick = process.argv.includes('--quick');
+const RUNS = quick ? 1 : 7;
 
-function best(f, runs) {
-  let min = Infinity;
-  for (let r = 0; r < runs; r++) {
-    const t0 = performance.now();
-    f();
-    min = Math.min(min, performance.now() - t0);
+// --- the JavaScript peers ----------------------------------------------------------------------
+
+/** A straightforward port of the per-triangle formula (about the world origin), as found in blog posts. */
+function naiveJs(positions, indices) {
+  let volume = 0;
+  const first = [0, 0, 0];
+  const second = [0, 0, 0, 0, 0, 0];
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = [positions[3 * indices[t]], positions[3 * indices[t] + 1], positions[3 * indices[t] + 2]];
+    const b = [positions[3 * indices[t + 1]], positions[3 * indices[t + 1] + 1], positions[3 * indices[t + 1] + 2]];
+    const c = [positions[3 * indices[t + 2]], positions[3 * indices[t + 2] + 1], positions[3 * indices[t + 2] + 2]];
+    const d =
+      a[0] * (b[1] * c[2] - b[2] * c[1]) + a[1] * (b[2] * c[0] - b[0] * c[2]) + a[2] * (b[0] * c[1] - b[1] * c[0]);
+    volume += d / 6;
+    const s = [a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2]];
+    for (let k = 0; k < 3; ++k) first[k] += (d * s[k]) / 24;
+    const pairs = [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      [0, 1],
+      [1, 2],
+      [2, 0],
+    ];
+    pairs.forEach(([i, j], k) => {
+      second[k] += (d * (a[i] * a[j] + b[i] * b[j] + c[i] * c[j] + s[i] * s[j])) / 120;
+    });
   }
-  return min;
+  const com = first.map((f) => f / volume);
+  return { volume, centerOfMass: com, second };
 }
 
+/** The same sums in one tuned pass: scalar locals, no allocation, relative to the first vertex. */
+function tunedJs(positions, indices) {
+  const ox = positions[0],
+    oy = positions[1],
+    oz = positions[2];
+  let v6 = 0,
+    fx = 0,
+    fy = 0,
+    fz = 0,
+    xx = 0,
+    yy = 0,
+    zz = 0,
+    xy = 0,
+    yz = 0,
+    zx = 0;
+  for (let t = 0, n = indices.length; t < n; t += 3) {
+    const i = 3 * indices[t],
+      j = 3 * indices[t + 1],
+      k = 3 * indices[t + 2];
+    const ax = positions[i] - ox,
+      ay = positions[i + 1] - oy,
+      az = positions[i + 2] - oz;
+    const bx = positions[j] - ox,
+      by = positions[j + 1] - oy,
+      bz = positions[j + 2] - oz;
+    const cx = positions[k] - ox,
+      cy = positions[k + 1] - oy,
+      cz = positions[k + 2] - oz;
+    const d = ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
+    const sx = ax + bx + cx,
+      sy = ay + by + cy,
+      sz = az + bz + cz;
+    v6 += d;
+    fx += d * sx;
+    fy += d * sy;
+    fz += d * sz;
+    xx += d * (ax * ax + bx * bx + cx * cx + sx * sx);
+    yy += d * (ay * ay + by * by + cy * cy + sy * sy);
+    zz += d * (az * az + bz * bz + cz * cz + sz * sz);
+    xy += d * (ax * ay + bx * by + cx * cy + sx * sy);
+    yz += d * (ay * az + by * bz + cy * cz + sy * sz);
+    zx += d * (az * ax + bz * bx + cz * cx + sz * sx);
+  }
+  const volume = v6 / 6;
+  return {
+    volume,
+    centerOfMass: [ox + fx / (4 * v6), oy + fy / (4 * v6), oz + fz / (4 * v6)],
+    second: [xx, yy, zz, xy, yz, zx].map((x) => x / 120),
+  };
+}
+
+/** Rapier 3D's trimesh collider with density 1 on a dynamic body: its mass properties read back. */
+function rapierOf() {
+  const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
+  return (positions, indices) => {
+    const body = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic());
+    const collider = world.createCollider(RAPIER.ColliderDesc.trimesh(positions, indices).setDensity(1), body);
+    const out = { volume: collider.volume(), mass: body.mass(), centerOfMass: body.localCom() };
+    world.removeRigidBody(body);
+    return out;
+  };
+}
+
+// --- timing ------------------------------------------------------------------------------------
+
+// Median milliseconds of `runs` calls after a warm-up (tier-up, heap growth). CPU time of this
+// process, not wall time: the benchmark machine is shared, and wall time would charge this code
+// for other jobs' turns on its cores (both are in results.json; the table shows CPU time).
+const wall = [];
+function median(f, runs = RUNS) {
+  // Warm-up until V8 has had time to tier the wasm and JS up (at least 3 calls and 200 ms).
+  const warm = performance.now();
+  for (let calls = 0; calls < 3 || performance.now() - warm < (quick ? 0 : 200); ++calls) f();
+  const times = [];
+  const walls = [];
+  for (let r = 0; r < runs; ++r) {
+    const start = performance.now();
+    const cpu = process.cpuUsage();
+    f();
+    const used = process.cpuUsage(cpu);
+    walls.push(performance.now() - start);
+    times.push((used.user + used.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  walls.sort((a, b) => a - b);
+  wall.push(walls[walls.length >> 1]);
+  return times[times.length >> 1];
+}
+
+function relativeError(value, reference) {
+  return reference === null ? null : Math.abs(value - reference) / Math.abs(reference);
+}
+
+// --- the meshes --------------------------------------------------------------------------------
+
+const meshes = quick
+  ? [
+      { name: 'sphere 20k', ...uvSphere(100, 101) },
+      { name: 'box, 12 triangles', ...box12(), micro: true },
+      { name: 'sphere needing repair', ...repairSphere(256, 129), repair: true },
+    ]
+  : [
+      { name: 'sphere 20k', ...uvSphere(100, 101) },
+      { name: 'sphere 1.3M', ...uvSphere(1024, 636) },
+      { name: 'sphere 5M', ...uvSphere(2048, 1222) },
+      { name: 'sphere 100k far from origin', ...uvSphere(200, 251, { center: [1000, -2000, 3000], radius: 10 }) },
+      { name: 'three.js sphere 1.3M (seam copies)', ...threeSphere(1024, 636) },
+      { name: 'sphere 1M needing repair', ...repairSphere(1000, 501), repair: true },
+      { name: 'box, 12 triangles', ...box12(), micro: true },
+    ];
+
+// The native core on the same triangles (scripts/bench.sh builds build/bench/mass_properties_bench).
+function nativeTimings() {
+  const binary = path.join(root, 'build/bench/mass_properties_bench');
+  if (!existsSync(binary)) return new Map();
+  const dir = path.join(root, 'build/bench/meshes');
+  mkdirSync(dir, { recursive: true });
+  const files = meshes.map((m, i) => {
+    const file = path.join(dir, `mesh${i}.bin`);
+    const header = new Uint32Array([m.positions.length / 3, m.indices.length / 3]);
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from(header.buffer),
+        Buffer.from(m.positions.buffer, m.positions.byteOffset, m.positions.byteLength),
+        Buffer.from(m.indices.buffer, m.indices.byteOffset, m.indices.byteLength),
+      ]),
+    );
+    return file;
+  });
+  const run = spawnSync(binary, [String(RUNS), ...files], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (run.status !== 0) throw new Error(`native benchmark failed: ${run.stderr}`);
+  const results = JSON.parse(run.stdout);
+  return new Map(results.map((r, i) => [meshes[i].name, r]));
+}
+
+// Cold start and memory in fresh processes (a module once loaded stays warm), per build.
+function coldStart(kind, mesh) {
+  const dir = path.join(root, 'build/bench/meshes');
+  const file = path.join(dir, 'cold.bin');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from(new Uint32Array([mesh.positions.length / 3, mesh.indices.length / 3]).buffer),
+      Buffer.from(mesh.positions.buffer),
+      Buffer.from(mesh.indices.buffer),
+    ]),
+  );
+  const run = spawnSync(process.execPath, [path.join(root, 'tests/bench/cold.mjs'), file], {
+    encoding: 'utf8',
+    env: { ...process.env, MASS_PROPERTIES_WASM: kind },
+  });
+  if (run.status !== 0) throw new Error(`cold start failed: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+function packageSize() {
+  const entry = ['js/index.js', 'js/arrays.js', 'js/errors.js', 'js/layout.js', 'js/options.js', 'js/parts.js'];
+  const js = Buffer.concat(entry.map((f) => readFileSync(path.join(root, f))));
+  const size = (module) => {
+    const all = Buffer.concat([js, readFileSync(path.join(root, 'dist', module))]);
+    return { bytes: all.length, gzipBytes: gzipSync(all, { level: 9 }).length };
+  };
+  return { simd: size('mass_properties_wasm.js'), scalar: size('mass_properties_wasm_scalar.js') };
+}
+
+// --- run ---------------------------------------------------------------------------------------
+
+await RAPIER.init();
+const rapier = rapierOf();
 const mp = await init();
-for (const triangles of [100_000, 1_000_000, 5_000_000]) {
-  const { positions, indices } = torusOf(triangles);
-  const count = indices.length / 3;
-  const runs = triangles > 1e6 ? 3 : 10;
-  const floor = best(() => signedVolume(positions, indices), runs);
-  const inspect = best(() => mp.inspect(positions, indices), runs);
-  const measure = best(() => mp.mesh(positions, indices), runs);
-  console.log(
-    `${count} triangles: mesh ${measure.toFixed(1)} ms (${(count / measure / 1e3).toFixed(1)} Mtri/s), ` +
-      `inspect ${inspect.toFixed(1)} ms, JS volume-only loop ${floor.toFixed(1)} ms`,
-  );
-  console.log(
-    `  ratios to the JS volume-only loop: mesh ${(measure / floor).toFixed(2)}, inspect ${(inspect / floor).toFixed(2)}`,
-  );
+const scalar = await (async () => {
+  // The scalar build in this process too: a second instance of the package, told to load it.
+  process.env.MASS_PROPERTIES_WASM = 'scalar';
+  const { init: initScalar } = await import(`../../js/index.js?scalar`);
+  const loading = initScalar(); // reads the variable before its first await
+  delete process.env.MASS_PROPERTIES_WASM;
+  return loading;
+})();
+if (mp[Symbol.for('mass-properties.moduleKind')] !== 'simd') console.warn('note: the default build is not SIMD here');
+
+// Every peer once for a second on the first mesh, then a pause: V8 compiles the modules' hot
+// code on background threads, whose CPU time would otherwise be charged to the first rows.
+if (!quick) {
+  const { positions, indices } = meshes[0];
+  const start = performance.now();
+  while (performance.now() - start < 1000) {
+    mp.mesh(positions, indices);
+    mp.mesh(positions, indices, { check: false });
+    scalar.mesh(positions, indices);
+    scalar.mesh(positions, indices, { check: false });
+    naiveJs(positions, indices);
+    tunedJs(positions, indices);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+}
+
+const native = nativeTimings();
+const rows = [];
+for (const mesh of meshes) {
+  const { positions, indices } = mesh;
+  const triangles = indices.length / 3;
+  const reference = mesh.repair ? null : referenceVolume(positions, indices);
+  const peers = {
+    'mp.mesh default (SIMD)': () => mp.mesh(positions, indices).volume,
+    'mp.mesh check:false (SIMD)': () => mp.mesh(positions, indices, { check: false }).volume,
+    'mp.mesh default (scalar)': () => scalar.mesh(positions, indices).volume,
+    'mp.mesh check:false (scalar)': () => scalar.mesh(positions, indices, { check: false }).volume,
+    'naive JS loop': () => naiveJs(positions, indices).volume,
+    'tuned JS loop': () => tunedJs(positions, indices).volume,
+    'Rapier trimesh (f32)': () => rapier(positions, indices).volume,
+  };
+  const row = { mesh: mesh.name, triangles, referenceVolume: reference, results: {} };
+  for (const [name, f] of Object.entries(peers)) {
+    const volume = f();
+    const ms = mesh.micro ? null : median(f);
+    const perCall = mesh.micro
+      ? median(() => {
+          for (let i = 0; i < 1000; ++i) f();
+        }, RUNS) / 1000
+      : ms;
+    row.results[name] = {
+      ms: perCall,
+      wallMs: mesh.micro ? wall.at(-1) / 1000 : wall.at(-1),
+      mtrisPerSecond: triangles / perCall / 1e3,
+      volume,
+      volumeError: relativeError(volume, reference),
+    };
+  }
+  const n = native.get(mesh.name);
+  if (n) {
+    for (const [key, name] of [
+      ['default', 'native default'],
+      ['checkFalse', 'native check:false'],
+      ['fullAnalysis', 'native full analysis'],
+    ]) {
+      row.results[name] = {
+        ms: n.ms[key],
+        mtrisPerSecond: triangles / n.ms[key] / 1e3,
+        volume: n.volume,
+        volumeError: relativeError(n.volume, reference),
+      };
+    }
+    row.nativeSteps = { proven: n.proven, ...n.ms };
+  }
+  rows.push(row);
+  const base = row.results['mp.mesh default (SIMD)'].ms;
+  console.log(`\n${mesh.name} (${triangles} triangles)${reference === null ? '' : `, exact volume ${reference}`}`);
+  for (const [name, r] of Object.entries(row.results)) {
+    const speed = mesh.micro ? `${(r.ms * 1000).toFixed(2)} µs/call` : `${r.mtrisPerSecond.toFixed(1)} Mtri/s`;
+    const error = r.volumeError === null ? '' : `, volume error ${r.volumeError.toExponential(1)}`;
+    console.log(`  ${name.padEnd(30)} ${speed.padStart(16)}  (${(base / r.ms).toFixed(2)}x default's speed${error})`);
+  }
+  if (row.nativeSteps) console.log('  native steps (ms):', JSON.stringify(row.nativeSteps));
+}
+
+const coldMesh = quick ? meshes[0] : uvSphere(1000, 501);
+const cold = { simd: coldStart('simd', coldMesh), scalar: coldStart('scalar', coldMesh) };
+const size = packageSize();
+console.log('\ncold start (fresh process, %d triangles):', coldMesh.indices.length / 3, JSON.stringify(cold));
+console.log('main entry (index.js and its imports + one module), bytes and gzip -9:', JSON.stringify(size));
+
+const results = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+    loadAverage: os.loadavg(),
+  },
+  runs: RUNS,
+  quick,
+  meshes: rows,
+  coldStart: cold,
+  packageSize: size,
+};
+console.log(`\n${tables(results)}`);
+if (!quick) {
+  mkdirSync(path.join(root, 'bench'), { recursive: true });
+  writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log('\nwritten: bench/results.json');
 }

@@ -95,7 +95,7 @@ describe('the tarball', () => {
     const intended = [
       /^js\/([\w-]+\/)*[\w.-]+\.js$/,
       /^js\/([\w-]+\/)*[\w.-]+\.d\.ts$/,
-      /^dist\/mass_properties_wasm\.js$/,
+      /^dist\/mass_properties_wasm(_scalar)?\.js$/, // the SIMD build and the scalar fallback
       /^dist\/cjs\/[\w-]+\.(cjs|d\.cts)$/, // the CommonJS face (scripts/bundle.mjs)
       /^dist\/mass-properties\.iife\.js$/, // the classic-script build
       /^bin\/mass-properties\.js$/,
@@ -105,7 +105,14 @@ describe('the tarball', () => {
       /^LICEN[SC]E(\.\w+)?$/, // npm adds a license file whenever there is one
     ];
     expect(files.filter((f) => !intended.some((re) => re.test(f)))).toEqual([]);
-    const required = ['package.json', 'js/index.js', 'js/index.d.ts', 'dist/mass_properties_wasm.js', 'LICENSE'];
+    const required = [
+      'package.json',
+      'js/index.js',
+      'js/index.d.ts',
+      'dist/mass_properties_wasm.js',
+      'dist/mass_properties_wasm_scalar.js',
+      'LICENSE',
+    ];
     for (const file of required) expect(files).toContain(file);
     // Every .js and .d.ts file of js/, subfolders (js/three/) included.
     const sources = readdirSync(join(clone, 'js'), { recursive: true })

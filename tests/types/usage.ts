@@ -57,6 +57,17 @@ function describeError(e: unknown): string {
 
 export async function main(): Promise<number> {
   const mp: MassPropertiesModule = await init();
+
+  // check: false: a result without diagnostics; the default keeps them.
+  {
+    const trusted: MassProperties = mp.mesh(new Float32Array(9), new Uint32Array(3), { check: false, density: 2 });
+    const unchecked: null | Diagnostics = trusted.diagnostics;
+    const checked: Diagnostics = mp.mesh(new Float32Array(9), new Uint32Array(3), { check: true }).diagnostics;
+    // @ts-expect-error check: false is solid-mode only
+    mp.mesh(new Float32Array(9), null, { check: false, mode: 'shell' });
+    void unchecked;
+    void checked;
+  }
   const codes: readonly ErrorCode[] = mp.errorCodes;
 
   // Meshes, as three.js BufferGeometry arrays would give them.

@@ -130,6 +130,12 @@ struct MeshOptions {
     // default rule: seams a hair apart in scans and CAD exports.
     double weldDistance = 0;
     double weldRelative = 0;
+    // false: the caller vouches that the mesh is one closed surface, consistently wound (a
+    // procedural generator, a validated CAD export). Solid mode only, without weld: the mesh is
+    // integrated as given (turned outward if its winding encloses a negative volume), with no
+    // welding, analysis or repair and no diagnostics (hasDiagnostics false). A mesh that is not
+    // closed gets numbers that mean nothing.
+    bool check = true;
 };
 
 // An axis-aligned box: the bounding box of what a mesh measurement used (the vertices its

@@ -1,0 +1,229 @@
+// Two certificates, both exact (nothing is hashed, so nothing can collide):
+//
+// The weld, found cheaply. Each vertex gets a key: its scaled position (as the weld rule sees it)
+// projected on a fixed direction u with positive, incommensurate components. Two vertices within
+// tol of each other in every coordinate have keys within |u|_1 tol plus the keys' rounding (the
+// window). Keys are cut into at most 2^24 buckets at least a window wide, and the vertices
+// radix-sorted by bucket (two passes of 12 bits), so such a pair sits in one bucket or in two
+// neighbouring ones; only those candidates are compared, by the rule itself, and the pairs within
+// tol joined (the rule's clusters, named by their lowest vertex). A generic direction leaves about
+// n^2 / 2^24 candidates among n vertices, plus the pairs of copies of one point (seams, triangle
+// soups); past a budget (crowds: a plane across u, a stray vertex making tol coarse) the proof
+// gives up and the full analysis welds.
+//
+// One closed piece, on the welded vertices. Each corner of a non-collapsed triangle (a, b, c) is
+// listed at its vertex a with the vertex after it (out: b) and the one before it (in: c),
+// bucketed by vertex with a counting sort. At a vertex, let the outs be distinct and let "the
+// corner whose out is my in" lead from every corner to another, visiting all of them in one
+// cycle. Then every directed edge a -> b is used once and b -> a once (no boundary, non-manifold,
+// inconsistent or repeated edge: the counts of surface.cpp are all zero), and the triangles around
+// a form one fan joined across those edges. With every fan one piece, triangles that share a
+// vertex share a patch, so the surface is one patch exactly when its vertices are connected
+// (union-find over the edges). A pinched vertex (two fans) fails the proof though the surface may
+// be clean: the full analysis decides it.
+#include "certify.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "mesh_access.h"
+#include "weld.h"
+
+namespace massprops {
+namespace detail {
+
+namespace {
+
+// 1, rho^-1, rho^-2 for the plastic number rho: no simple ratio, so no common grid or plane of a
+// mesh lines up across it.
+constexpr double kDirection[3] = {1.0, 0.75487766624669276, 0.56984029099805327};
+constexpr double kDirectionSum = 2.3248;  // rounded up
+constexpr int kDigitBits = 12;
+constexpr int kBucketBits = 2 * kDigitBits;
+constexpr std::uint64_t kComparisonsPerVertex = 8;
+
+// Sorts items (bucket << 32 | vertex) by bucket: two stable counting passes of kDigitBits.
+void sortByBucket(std::vector<std::uint64_t>& items, std::vector<std::uint64_t>& scratch) {
+    std::vector<std::uint32_t> count(std::size_t(1) << kDigitBits);
+    for (int pass = 0; pass < 2; ++pass) {
+        const int shift = 32 + kDigitBits * pass;
+        const std::uint64_t mask = (std::uint64_t(1) << kDigitBits) - 1;
+        std::fill(count.begin(), count.end(), 0);
+        for (const std::uint64_t item : items) ++count[(item >> shift) & mask];
+        std::uint32_t sum = 0;
+        for (std::uint32_t& c : count) {
+            const std::uint32_t here = c;
+            c = sum;
+            sum += here;
+        }
+        for (const std::uint64_t item : items) scratch[count[(item >> shift) & mask]++] = item;
+        items.swap(scratch);
+    }
+}
+
+std::uint32_t rootOf(std::vector<std::uint32_t>& parent, std::uint32_t v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+}
+
+// Joins the clusters of a and b under the lower root, so parent[v] <= v always and a cluster's
+// root is its lowest-numbered vertex, as weld.h names it.
+void join(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b) {
+    a = rootOf(parent, a), b = rootOf(parent, b);
+    parent[std::max(a, b)] = std::min(a, b);
+}
+
+// The weld of weld.h, when the candidates stay within budget: `weld` is left empty when nothing
+// welds, else weld[v] is v's cluster's lowest vertex. Every pair within tol is among the
+// candidates, so the clusters are exactly the rule's. False: too crowded to tell cheaply.
+template <typename T>
+bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double extraTolerance,
+             std::vector<std::uint32_t>& weld) {
+    weld.clear();
+    if (vertices <= 1) return true;
+    const WeldRule rule = weldRule(box, extraTolerance);
+    const double origin[3] = {box.lo[0] * rule.scale, box.lo[1] * rule.scale, box.lo[2] * rule.scale};
+    // Each key is within 4 roundings of |u|_1 extent of its exact value; 64 covers both keys' errors
+    // many times over. Buckets 1 % wider than needed keep quotients that differ by the window
+    // from landing two buckets apart after their own rounding.
+    const double window = kDirectionSum * rule.tol * (1 + 0x1p-20) + 64 * DBL_EPSILON * kDirectionSum * rule.extent;
+    const double width = 1.01 * std::max(window, kDirectionSum * rule.extent * 0x1p-24 * (1 + 0x1p-20));
+    if (!(width > 0) || !std::isfinite(width)) return false;  // every vertex at one point: they weld
+    const double inverse = 1 / width;
+    constexpr double kLastBucket = double((1u << kBucketBits) - 1);
+    auto scaled = [&](std::size_t v, double* p) {
+        for (int k = 0; k < 3; ++k) p[k] = static_cast<double>(positions[3 * v + k]) * rule.scale;
+    };
+
+    std::vector<std::uint64_t> items(vertices), scratch(vertices < (std::size_t(1) << kDigitBits) ? 0 : vertices);
+    for (std::size_t v = 0; v < vertices; ++v) {
+        double p[3];
+        scaled(v, p);
+        const double key = (p[0] - origin[0]) + kDirection[1] * (p[1] - origin[1]) + kDirection[2] * (p[2] - origin[2]);
+        const double bucket = std::min(key * inverse, kLastBucket);  // key >= 0: coordinates >= their minimum
+        items[v] = (std::uint64_t(static_cast<std::uint32_t>(bucket)) << 32) | v;
+    }
+    // Few vertices: a comparison sort beats the radix sort's two 4096-entry histograms.
+    if (vertices < (std::size_t(1) << kDigitBits))
+        std::sort(items.begin(), items.end());
+    else
+        sortByBucket(items, scratch);
+    scratch = std::vector<std::uint64_t>();
+
+    const std::uint64_t budget = kComparisonsPerVertex * vertices + 4096;
+    std::uint64_t comparisons = 0;
+    for (std::size_t i = 0; i < vertices; ++i) {
+        const std::uint64_t last = (items[i] >> 32) + 1;
+        double p[3];
+        scaled(static_cast<std::uint32_t>(items[i]), p);
+        for (std::size_t j = i + 1; j < vertices && (items[j] >> 32) <= last; ++j) {
+            if (++comparisons > budget) return false;
+            double q[3];
+            scaled(static_cast<std::uint32_t>(items[j]), q);
+            if (!weldsTogether(p, q, rule.tol)) continue;
+            if (weld.empty()) {
+                weld.resize(vertices);
+                for (std::uint32_t v = 0; v < vertices; ++v) weld[v] = v;
+            }
+            join(weld, static_cast<std::uint32_t>(items[i]), static_cast<std::uint32_t>(items[j]));
+        }
+    }
+    // Parents are lower-numbered: one ascending pass leaves every vertex naming its root.
+    for (std::size_t v = 0; v < weld.size(); ++v) weld[v] = weld[weld[v]];
+    return true;
+}
+
+// Whether the corners of vertex v have distinct outs and form one cycle. `mark` (one entry per
+// vertex, reused by every v: stale entries name another vertex) maps an out to its corner.
+bool oneFan(std::uint32_t v, const std::uint64_t* first, std::uint32_t count, std::vector<std::uint64_t>& mark) {
+    for (std::uint32_t i = 0; i < count; ++i) {
+        std::uint64_t& m = mark[first[i] >> 32];
+        if ((m >> 32) == v) return false;  // a repeated out: the edge is used twice one way
+        m = (std::uint64_t(v) << 32) | i;
+    }
+    std::uint32_t at = 0, steps = 0;
+    do {
+        const std::uint64_t m = mark[static_cast<std::uint32_t>(first[at])];
+        if ((m >> 32) != v || ++steps > count) return false;  // an in that is no out: a boundary
+        at = static_cast<std::uint32_t>(m);
+    } while (at != 0);
+    return steps == count;
+}
+
+// `index(c)` is the welded vertex of corner c.
+template <typename Indices>
+bool oneClosedPiece(Indices index, std::size_t triangles, std::size_t vertices) {
+    // start[v]: where vertex v's corners begin; after the scatter, where they end.
+    std::vector<std::uint32_t> start(vertices + 1, 0);
+    for (std::size_t t = 0; t < triangles; ++t) {
+        const std::uint32_t a = index(3 * t), b = index(3 * t + 1), c = index(3 * t + 2);
+        if (a == b || b == c || c == a) continue;
+        ++start[a + 1], ++start[b + 1], ++start[c + 1];
+    }
+    for (std::size_t v = 1; v <= vertices; ++v) start[v] += start[v - 1];
+    std::unique_ptr<std::uint64_t[]> corners(new std::uint64_t[start[vertices]]);
+    auto corner = [](std::uint32_t out, std::uint32_t in) { return (std::uint64_t(out) << 32) | in; };
+    for (std::size_t t = 0; t < triangles; ++t) {
+        const std::uint32_t a = index(3 * t), b = index(3 * t + 1), c = index(3 * t + 2);
+        if (a == b || b == c || c == a) continue;
+        corners[start[a]++] = corner(b, c);
+        corners[start[b]++] = corner(c, a);
+        corners[start[c]++] = corner(a, b);
+    }
+
+    std::vector<std::uint32_t> parent(vertices);
+    std::vector<std::uint64_t> mark(vertices, ~std::uint64_t(0));
+    for (std::uint32_t v = 0; v < vertices; ++v) {
+        parent[v] = v;
+        const std::uint32_t from = v == 0 ? 0 : start[v - 1], count = start[v] - from;
+        if (count == 0) continue;
+        const std::uint64_t* first = &corners[from];
+        if (!oneFan(v, first, count, mark)) return false;
+        for (std::uint32_t i = 0; i < count; ++i) {
+            // Each edge is in the lists of both its ends: joined from the higher one.
+            const std::uint32_t w = static_cast<std::uint32_t>(first[i] >> 32);
+            if (w > v) continue;
+            join(parent, v, w);
+        }
+    }
+    std::size_t pieces = 0;
+    for (std::uint32_t v = 0; v < vertices; ++v) pieces += parent[v] == v && start[v] != (v == 0 ? 0 : start[v - 1]);
+    return pieces == 1;
+}
+
+}  // namespace
+
+bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance, std::uint32_t& weldedVertices) {
+    const std::size_t vertices = vertexCount(mesh), triangles = cornerCount(mesh) / 3;
+    // Vertex numbers and corner offsets are 32-bit here.
+    if (vertices >= std::numeric_limits<std::uint32_t>::max() / 2 ||
+        triangles >= std::numeric_limits<std::uint32_t>::max() / 3)
+        return false;
+    std::vector<std::uint32_t> weld;
+    const bool welded = mesh.positionType == ScalarType::Float32
+                            ? weldMap(static_cast<const float*>(mesh.positions), vertices, box, extraTolerance, weld)
+                            : weldMap(static_cast<const double*>(mesh.positions), vertices, box, extraTolerance, weld);
+    if (!welded) return false;
+    const bool clean = withMeshTypes(mesh, [&](auto, auto index) {
+        if (weld.empty()) return oneClosedPiece(index, triangles, vertices);
+        return oneClosedPiece([&](std::size_t c) { return weld[index(c)]; }, triangles, vertices);
+    });
+    if (!clean) return false;
+    weldedVertices = 0;
+    for (std::size_t v = 0; v < weld.size(); ++v) weldedVertices += weld[v] != v;
+    return true;
+}
+
+std::uint64_t provenCleanWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount) {
+    // Welding: two sort buffers and the weld map (20 per vertex). Then the weld map, the corner
+    // lists (8 per corner), their offsets, the union-find parents and the fan marks (20 per vertex).
+    return std::max(20 * vertexCount, 8 * cornerCount + 20 * vertexCount + 4) + (std::uint64_t(1) << 16);
+}
+
+}  // namespace detail
+}  // namespace massprops

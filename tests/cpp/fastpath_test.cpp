@@ -1,0 +1,414 @@
+// The proof that a mesh is clean (certify.h) against the full analysis: on clean meshes both give
+// the same result bit for bit; every mesh the proof must not pass (each would change the numbers
+// or the diagnostics if it did) reaches the full analysis and gets its answer. And check: false,
+// the trusted path, against the default on clean meshes and against closed forms.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "bounds.h"
+#include "certify.h"
+#include "mesh.h"
+#include "repair_meshes.h"
+#include "test_meshes.h"
+
+namespace {
+
+using massprops::Diagnostics;
+using massprops::MassProperties;
+using massprops::MeshOptions;
+using massprops::Result;
+using massprops::detail::Path;
+using repairmesh::addTriangle;
+using repairmesh::addVertex;
+using testmesh::Mesh;
+
+bool proven(const Mesh& m, double extra = 0) {
+    std::uint32_t welded = 0;
+    return massprops::detail::provenClean(m.view(), massprops::detail::bounds(m.view()), extra, welded);
+}
+
+// Bitwise equality of everything a result holds (doubles compared by their bits).
+template <typename T>
+bool sameBits(const T& a, const T& b) {
+    return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+void expectSameDiagnostics(const Diagnostics& a, const Diagnostics& b) {
+    EXPECT_EQ(a.triangles, b.triangles);
+    EXPECT_EQ(a.closed, b.closed);
+    EXPECT_EQ(a.boundaryEdges, b.boundaryEdges);
+    EXPECT_EQ(a.nonManifoldEdges, b.nonManifoldEdges);
+    EXPECT_EQ(a.inconsistentEdges, b.inconsistentEdges);
+    EXPECT_EQ(a.consistentWinding, b.consistentWinding);
+    EXPECT_EQ(a.inverted, b.inverted);
+    EXPECT_EQ(a.degenerateTriangles, b.degenerateTriangles);
+    EXPECT_EQ(a.shells, b.shells);
+    EXPECT_EQ(a.holes, b.holes);
+    EXPECT_EQ(a.weldedVertices, b.weldedVertices);
+    EXPECT_EQ(a.hullFaces, b.hullFaces);
+    EXPECT_EQ(a.repairs.duplicateTriangles, b.repairs.duplicateTriangles);
+    EXPECT_EQ(a.repairs.flippedTriangles, b.repairs.flippedTriangles);
+    EXPECT_EQ(a.repairs.invertedShells, b.repairs.invertedShells);
+    EXPECT_EQ(a.repairs.cavities, b.repairs.cavities);
+    EXPECT_EQ(a.repairs.cappedHoles, b.repairs.cappedHoles);
+    EXPECT_EQ(a.repairs.openShells, b.repairs.openShells);
+    EXPECT_EQ(a.repairs.intersectingShells, b.repairs.intersectingShells);
+    EXPECT_TRUE(sameBits(a.repairs.capArea, b.repairs.capArea));
+}
+
+void expectSameNumbers(const MassProperties& a, const MassProperties& b) {
+    EXPECT_TRUE(sameBits(a.mass, b.mass));
+    EXPECT_TRUE(sameBits(a.volume, b.volume));
+    EXPECT_TRUE(sameBits(a.density, b.density));
+    EXPECT_TRUE(sameBits(a.centerOfMass, b.centerOfMass));
+    EXPECT_TRUE(sameBits(a.inertia, b.inertia));
+    EXPECT_TRUE(sameBits(a.principalMoments, b.principalMoments));
+    EXPECT_TRUE(sameBits(a.principalAxes, b.principalAxes));
+    EXPECT_TRUE(sameBits(a.principalRotation, b.principalRotation));
+    EXPECT_TRUE(sameBits(a.surfaceArea, b.surfaceArea));
+    EXPECT_TRUE(sameBits(a.surfaceCentroid, b.surfaceCentroid));
+}
+
+// The default path (proof first) and the full analysis give the same outcome, bit for bit.
+void expectBothPathsAgree(const Mesh& m, const MeshOptions& options = {}) {
+    const Result fast = massprops::detail::measureMeshBy(m.view(), {}, options, Path::Proof);
+    const Result full = massprops::detail::measureMeshBy(m.view(), {}, options, Path::FullAnalysis);
+    ASSERT_EQ(fast.status, full.status) << full.message;
+    EXPECT_EQ(fast.message, full.message);
+    if (full.ok()) {
+        expectSameNumbers(fast.value, full.value);
+        EXPECT_EQ(fast.value.hasDiagnostics, full.value.hasDiagnostics);
+        expectSameDiagnostics(fast.value.diagnostics, full.value.diagnostics);
+    }
+    const auto fastInspect = massprops::detail::inspectMeshBy(m.view(), options, Path::Proof);
+    const auto fullInspect = massprops::detail::inspectMeshBy(m.view(), options, Path::FullAnalysis);
+    ASSERT_EQ(fastInspect.status, fullInspect.status);
+    expectSameDiagnostics(fastInspect.value, fullInspect.value);
+}
+
+Mesh unitCube() { return testmesh::box({0, 0, 0}, {1, 1, 1}); }
+
+Mesh sphere(int stacks, int slices, const massprops::Vec3& center = {0, 0, 0}) {
+    return repairmesh::uvSphere(1, center, stacks, slices).mesh;
+}
+
+// --- clean meshes: proven, and the same bits as the full analysis --------------------------------
+
+TEST(ProvenClean, ClosedMeshesAreProvenAndAgreeBitForBit) {
+    const Mesh meshes[] = {unitCube(), sphere(24, 48), sphere(7, 5, {1e6, -3e6, 2e6}), sphere(200, 3)};
+    for (const Mesh& m : meshes) {
+        EXPECT_TRUE(proven(m));
+        expectBothPathsAgree(m);
+    }
+}
+
+TEST(ProvenClean, InsideOutClosedMeshIsProvenAndTurnedOutwardAsTheFullAnalysisDoes) {
+    Mesh m = sphere(16, 32);
+    testmesh::flipAll(m);
+    EXPECT_TRUE(proven(m));
+    expectBothPathsAgree(m);
+    const Result r = massprops::measureMesh(m.view());
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r.value.diagnostics.repairs.invertedShells, 1u);
+}
+
+TEST(ProvenClean, TorusOfGenusOneIsProven) {
+    // The square torus of voxels: genus 1, every vertex one fan.
+    const auto torus = repairmesh::squareTorus();
+    EXPECT_TRUE(proven(torus.mesh));
+    expectBothPathsAgree(torus.mesh);
+}
+
+TEST(ProvenClean, CollapsedTrianglesAndUnusedVerticesLeaveTheProofStanding) {
+    Mesh m = unitCube();
+    addTriangle(m, 0, 0, 1);  // collapsed: no edges, counted as degenerate
+    addVertex(m, 5, 5, 5);    // unused, far from everything
+    EXPECT_TRUE(proven(m));
+    expectBothPathsAgree(m);
+}
+
+TEST(ProvenClean, AllIndexAndPositionTypesAgree) {
+    const Mesh m = sphere(10, 12);
+    std::vector<float> positions32(m.positions.begin(), m.positions.end());
+    std::vector<std::uint16_t> indices16(m.indices.begin(), m.indices.end());
+    std::vector<std::uint8_t> indices8(m.indices.begin(), m.indices.end());
+    massprops::MeshView views[3] = {m.view(), m.view(), m.view()};
+    views[0].positions = positions32.data();
+    views[0].positionType = massprops::ScalarType::Float32;
+    views[1].indices = indices16.data();
+    views[1].indexType = massprops::IndexType::Uint16;
+    views[2].indices = indices8.data();
+    views[2].indexType = massprops::IndexType::Uint8;
+    for (const auto& view : views) {
+        std::uint32_t welded = 0;
+        EXPECT_TRUE(massprops::detail::provenClean(view, massprops::detail::bounds(view), 0, welded));
+        const Result fast = massprops::detail::measureMeshBy(view, {}, {}, Path::Proof);
+        const Result full = massprops::detail::measureMeshBy(view, {}, {}, Path::FullAnalysis);
+        ASSERT_TRUE(fast.ok() && full.ok());
+        expectSameNumbers(fast.value, full.value);
+        expectSameDiagnostics(fast.value.diagnostics, full.value.diagnostics);
+    }
+}
+
+// --- what the proof must refuse: each reaches the full analysis and gets its answer -------------
+
+TEST(ProvenClean, NestedShellsWithTheInnerWoundOutwardAreNotProven) {
+    Mesh m = testmesh::box({0, 0, 0}, {2, 2, 2});
+    testmesh::append(m, testmesh::box({0.5, 0.5, 0.5}, {1.5, 1.5, 1.5}));
+    EXPECT_FALSE(proven(m));
+    expectBothPathsAgree(m);
+    const Result r = massprops::measureMesh(m.view());
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r.value.volume, 7.0);  // 8 - 1: the inner shell is a cavity
+    EXPECT_EQ(r.value.diagnostics.shells, 2u);
+}
+
+TEST(ProvenClean, CubeWithAnOppositelyWoundCopyOfOneFaceIsNotProven) {
+    Mesh m = unitCube();
+    addTriangle(m, m.indices[0], m.indices[2], m.indices[1]);
+    EXPECT_FALSE(proven(m));
+    expectBothPathsAgree(m);
+}
+
+TEST(ProvenClean, CubeWithBothWindingsOfAnExtraFaceIsNotProven) {
+    // Every directed edge still has its reverse: only the edge multiplicities tell.
+    Mesh m = unitCube();
+    const std::uint32_t a = m.indices[0], b = m.indices[1], c = m.indices[2];
+    addTriangle(m, a, b, c);
+    addTriangle(m, a, c, b);
+    EXPECT_FALSE(proven(m));
+    expectBothPathsAgree(m);
+    EXPECT_GT(massprops::measureMesh(m.view()).value.diagnostics.nonManifoldEdges, 0u);
+}
+
+TEST(ProvenClean, TwoCubesSharingAFaceWithinWeldDistanceAreNotProven) {
+    Mesh m = unitCube();
+    testmesh::append(m, testmesh::box({1 + 1e-13, 0, 0}, {2, 1, 1}));  // its face at x = 1, a hair off
+    EXPECT_FALSE(proven(m));
+    expectBothPathsAgree(m);
+    const Result r = massprops::measureMesh(m.view());
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r.value.diagnostics.weldedVertices, 4u);
+    EXPECT_GT(r.value.diagnostics.nonManifoldEdges, 0u);
+}
+
+TEST(ProvenClean, NonManifoldEdgeWithConsistentPairsIsNotProven) {
+    // Two tetrahedra-like wedges sharing the edge (0,1): four triangles on it, two each way.
+    Mesh m;
+    const std::uint32_t p = addVertex(m, 0, 0, 0), q = addVertex(m, 0, 0, 1);
+    const std::uint32_t a = addVertex(m, 1, 0, 0.5), b = addVertex(m, 0, 1, 0.5);
+    const std::uint32_t c = addVertex(m, -1, 0, 0.5), d = addVertex(m, 0, -1, 0.5);
+    // Tetrahedron p q a b and tetrahedron p q c d, outward.
+    for (auto [x, y] : {std::pair{a, b}, std::pair{c, d}}) {
+        addTriangle(m, p, x, q);
+        addTriangle(m, p, q, y);
+        addTriangle(m, p, y, x);
+        addTriangle(m, q, x, y);
+    }
+    EXPECT_FALSE(proven(m));
+    expectBothPathsAgree(m);
+    EXPECT_EQ(massprops::measureMesh(m.view()).value.diagnostics.nonManifoldEdges, 1u);
+}
+
+TEST(ProvenClean, TwoShellsTouchingAtOneVertexAreNotProven) {
+    Mesh m = unitCube();
+    Mesh other = testmesh::box({1, 1, 1}, {2, 2, 2});
+    const std::uint32_t shared = 7;  // (1, 1, 1) in the first cube, vertex 0 of the second
+    const auto offset = static_cast<std::uint32_t>(m.positions.size() / 3) - 1;
+    for (int k = 3; k < 24; ++k) m.positions.push_back(other.positions[k]);
+    for (std::uint32_t i : other.indices) m.indices.push_back(i == 0 ? shared : i + offset);
+    EXPECT_FALSE(proven(m));
+    expectBothPathsAgree(m);
+}
+
+TEST(ProvenClean, SeamsAHairApartWeldAsTheFullAnalysisWeldsThem) {
+    // A sphere cut into pieces whose seam copies moved by less than the weld tolerance, at
+    // coordinates falling on both sides of the proof's bucket borders (and weld's cell borders):
+    // welded, it is clean again, and the proof must find the very same weld.
+    for (double offset : {3e-13, -3e-13, 9e-13}) {
+        Mesh m = sphere(12, 16);
+        repairmesh::Random random;
+        repairmesh::splitSeam(
+            m, [](std::size_t t) { return t % 3 == 0; }, offset, random);
+        EXPECT_TRUE(proven(m));
+        expectBothPathsAgree(m);
+        const Result r = massprops::measureMesh(m.view());
+        ASSERT_TRUE(r.ok());
+        EXPECT_GT(r.value.diagnostics.weldedVertices, 0u);
+        EXPECT_EQ(r.value.diagnostics.boundaryEdges, 0u);
+    }
+}
+
+TEST(ProvenClean, DistinctVerticesCloserThanTheToleranceAreNotProvenEvenWithoutSharedEdges) {
+    // A clean sphere plus a clean small tetrahedron one of whose vertices lies 1e-13 from a sphere
+    // vertex: welding joins two pieces that share no triangle.
+    Mesh m = sphere(8, 8);
+    const double x = m.positions[3], y = m.positions[4], z = m.positions[5];
+    const std::uint32_t a = addVertex(m, x + 1e-13, y, z + 1e-13), b = addVertex(m, x + 2, y, z);
+    const std::uint32_t c = addVertex(m, x + 2, y + 2, z), d = addVertex(m, x + 2, y, z + 2);
+    addTriangle(m, a, c, b);
+    addTriangle(m, a, b, d);
+    addTriangle(m, a, d, c);
+    addTriangle(m, b, c, d);
+    EXPECT_FALSE(proven(m));
+    expectBothPathsAgree(m);
+}
+
+TEST(ProvenClean, SeamsWiderThanTheToleranceAreNotProven) {
+    Mesh m = sphere(12, 16);
+    repairmesh::Random random;
+    repairmesh::splitSeam(
+        m, [](std::size_t t) { return t % 3 == 0; }, 1e-6, random);
+    EXPECT_FALSE(proven(m));
+    expectBothPathsAgree(m);
+    EXPECT_GT(massprops::measureMesh(m.view()).value.diagnostics.boundaryEdges, 0u);
+}
+
+TEST(ProvenClean, ThreeJsStyleSeamDuplicatesWeldAsTheFullAnalysisWeldsThem) {
+    // three.js's SphereGeometry: a column of seam vertices repeated, sin(2 pi) written as -2.4e-16
+    // where the first column has 0, and poles repeated per slice.
+    const int stacks = 8, slices = 12;
+    Mesh m;
+    for (int i = 0; i <= stacks; ++i)
+        for (int j = 0; j <= slices; ++j) {
+            const double u = 2 * repairmesh::kPi * j / slices, v = repairmesh::kPi * i / stacks;
+            addVertex(m, -std::cos(u) * std::sin(v), std::cos(v), std::sin(u) * std::sin(v));
+        }
+    for (int i = 0; i < stacks; ++i)
+        for (int j = 0; j < slices; ++j) {
+            const auto at = [&](int r, int c) { return static_cast<std::uint32_t>(r * (slices + 1) + c); };
+            if (i != 0) addTriangle(m, at(i, j + 1), at(i, j), at(i + 1, j + 1));
+            if (i != stacks - 1) addTriangle(m, at(i, j), at(i + 1, j), at(i + 1, j + 1));
+        }
+    EXPECT_TRUE(proven(m));
+    expectBothPathsAgree(m);
+    const Result r = massprops::measureMesh(m.view());
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(r.value.diagnostics.closed);
+    // The seam column's inner copies, and each pole's copies (one per slice, and the seam's).
+    EXPECT_EQ(r.value.diagnostics.weldedVertices, static_cast<std::uint32_t>((stacks - 1) + 2 * slices));
+}
+
+TEST(ProvenClean, OpenAndFlippedMeshesAreNotProven) {
+    Mesh open = unitCube();
+    open.indices.resize(open.indices.size() - 3);
+    EXPECT_FALSE(proven(open));
+    expectBothPathsAgree(open);
+    Mesh flipped = sphere(8, 8);
+    repairmesh::flipTriangle(flipped, 5);
+    EXPECT_FALSE(proven(flipped));
+    expectBothPathsAgree(flipped);
+}
+
+TEST(ProvenClean, TriangleSoupWeldsAsTheFullAnalysisWeldsIt) {
+    const Mesh m = sphere(6, 9);
+    const std::vector<double> soup = repairmesh::soup(m);
+    massprops::MeshView view;
+    view.positions = soup.data();
+    view.positionCount = soup.size();
+    std::uint32_t welded = 0;
+    EXPECT_TRUE(massprops::detail::provenClean(view, massprops::detail::bounds(view), 0, welded));
+    EXPECT_EQ(welded, soup.size() / 3 - m.positions.size() / 3);  // all corners but one per vertex
+    const Result fast = massprops::detail::measureMeshBy(view, {}, {}, Path::Proof);
+    const Result full = massprops::detail::measureMeshBy(view, {}, {}, Path::FullAnalysis);
+    ASSERT_TRUE(fast.ok() && full.ok());
+    expectSameNumbers(fast.value, full.value);
+    expectSameDiagnostics(fast.value.diagnostics, full.value.diagnostics);
+}
+
+TEST(ProvenClean, AWideWeldOptionIsHonoured) {
+    // A weld of half the radius joins vertices of this sphere: the proof must see the wider rule.
+    const Mesh m = sphere(40, 3);
+    EXPECT_TRUE(proven(m));
+    MeshOptions wide;
+    wide.weldDistance = 0.5;
+    EXPECT_FALSE(proven(m, wide.weldDistance));
+    expectBothPathsAgree(m, wide);
+}
+
+TEST(ProvenClean, WheneverTheProofPassesTheFullAnalysisFindsTheMeshClean) {
+    // Random edits of clean meshes: whatever the proof passes, the full analysis calls clean
+    // (nothing welded, one shell, no hole, nothing repaired) and measures to the same bits.
+    repairmesh::Random random;
+    int provenCount = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        Mesh m = trial % 2 ? sphere(5 + trial % 7, 4 + trial % 5) : repairmesh::squareTorus().mesh;
+        switch (random.below(7)) {
+            case 0: repairmesh::flipTriangle(m, random.below(m.indices.size() / 3)); break;
+            case 1: m = repairmesh::withoutTriangles(m, {random.below(m.indices.size() / 3)}); break;
+            case 2: {
+                const std::uint32_t t = random.below(m.indices.size() / 3);
+                addTriangle(m, m.indices[3 * t], m.indices[3 * t + 2], m.indices[3 * t + 1]);
+                addTriangle(m, m.indices[3 * t], m.indices[3 * t + 1], m.indices[3 * t + 2]);
+                break;
+            }
+            case 3: testmesh::append(m, testmesh::box({5, 5, 5}, {6, 6, 6})); break;
+            case 4: {
+                const double offset = random.coin() ? 1e-13 : 1e-9;
+                repairmesh::splitSeam(
+                    m, [&](std::size_t t) { return t % 4 == 0; }, offset, random);
+                break;
+            }
+            case 5: repairmesh::shuffleTriangles(m, random); break;
+            default: repairmesh::rotateCorners(m, random); break;
+        }
+        if (!proven(m)) continue;
+        ++provenCount;
+        const Result full = massprops::detail::measureMeshBy(m.view(), {}, {}, Path::FullAnalysis);
+        ASSERT_TRUE(full.ok());
+        const Diagnostics& d = full.value.diagnostics;
+        EXPECT_TRUE(d.closed && d.consistentWinding && d.boundaryEdges == 0 && d.nonManifoldEdges == 0);
+        EXPECT_EQ(d.shells, 1u);
+        EXPECT_EQ(d.repairs.duplicateTriangles + d.repairs.flippedTriangles + d.repairs.cappedHoles, 0u);
+        expectBothPathsAgree(m);
+    }
+    EXPECT_GT(provenCount, 50);  // shuffles and rotations keep meshes clean: the proof must see it
+}
+
+// --- check: false ---------------------------------------------------------------------------
+
+TEST(TrustedPath, CleanMeshGivesTheDefaultNumbersWithoutDiagnostics) {
+    MeshOptions trusted;
+    trusted.check = false;
+    for (bool inward : {false, true}) {
+        Mesh m = sphere(20, 40, {3, -2, 1});
+        if (inward) testmesh::flipAll(m);
+        const Result checked = massprops::measureMesh(m.view());
+        const Result r = massprops::measureMesh(m.view(), {}, trusted);
+        ASSERT_TRUE(r.ok() && checked.ok());
+        expectSameNumbers(r.value, checked.value);
+        EXPECT_FALSE(r.value.hasDiagnostics);
+    }
+}
+
+TEST(TrustedPath, UnitCubeHasItsClosedForm) {
+    MeshOptions trusted;
+    trusted.check = false;
+    massprops::MassOptions mass;
+    mass.value = 3;
+    const Result r = massprops::measureMesh(unitCube().view(), mass, trusted);
+    ASSERT_TRUE(r.ok());
+    EXPECT_NEAR(r.value.volume, 1, 1e-15);
+    EXPECT_NEAR(r.value.mass, 3, 1e-15);
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(r.value.centerOfMass[k], 0.5, 1e-15);
+    EXPECT_NEAR(r.value.inertia[0], 3.0 / 6, 1e-15);  // m (a^2 + a^2) / 12
+    EXPECT_NEAR(r.value.inertia[1], 0, 1e-15);
+}
+
+TEST(TrustedPath, RefusesOtherModesAWeldAndFlatMeshes) {
+    MeshOptions o;
+    o.check = false;
+    o.mode = massprops::MeshMode::Shell;
+    EXPECT_EQ(massprops::measureMesh(unitCube().view(), {}, o).status, massprops::Status::InvalidOptions);
+    o.mode = massprops::MeshMode::Solid;
+    o.weldDistance = 1e-3;
+    EXPECT_EQ(massprops::measureMesh(unitCube().view(), {}, o).status, massprops::Status::InvalidOptions);
+    o.weldDistance = 0;
+    Mesh flat;
+    addTriangle(flat, addVertex(flat, 0, 0, 0), addVertex(flat, 1, 0, 0), addVertex(flat, 0, 1, 0));
+    addTriangle(flat, 0, 2, 1);
+    EXPECT_EQ(massprops::measureMesh(flat.view(), {}, o).status, massprops::Status::ZeroVolume);
+}
+
+}  // namespace

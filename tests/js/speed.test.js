@@ -1,0 +1,99 @@
+// check: false, the trusted path: a closed mesh integrated as given, with the core's accuracy and
+// no diagnostics; the options it refuses; every input type without conversion; the heap after.
+import { init, MassPropertiesError } from '../../js/index.js';
+import { exactMassProperties, relativeError } from './helpers/exact.js';
+import { box, deindex, flip, toFloat32, uvSphere } from './helpers/meshes.js';
+
+const mp = await init();
+const heapInUse = mp[Symbol.for('mass-properties.heapInUse')];
+
+test('a unit cube measured with check: false has its closed form and no diagnostics', () => {
+  const { positions, indices } = box();
+  const r = mp.mesh(positions, indices, { check: false, density: 2 });
+  expect(r.volume).toBeCloseTo(1, 15);
+  expect(r.mass).toBeCloseTo(2, 15);
+  for (const x of r.centerOfMass) expect(Math.abs(x - 0.5)).toBeLessThan(1e-15);
+  expect(Math.abs(r.inertia[0] - 2 / 6)).toBeLessThan(1e-15); // m (1 + 1) / 12
+  expect(r.diagnostics).toBeNull();
+});
+
+test('check: false keeps the 1e-12 relative accuracy against exact rationals, however the mesh is typed', () => {
+  const sphere = toFloat32(uvSphere(1.5, 40, 20));
+  const exact = exactMassProperties(sphere.positions, sphere.indices);
+  const variants = [
+    sphere,
+    { positions: sphere.positions, indices: new Uint16Array(sphere.indices) },
+    deindex(sphere),
+    { positions: new Float64Array(sphere.positions), indices: sphere.indices },
+  ];
+  for (const { positions, indices } of variants) {
+    const r = mp.mesh(positions, indices, { check: false });
+    expect(relativeError(r.volume, exact.volume)).toBeLessThan(1e-12);
+    for (let k = 0; k < 3; ++k)
+      expect(relativeError(r.centerOfMass[k], exact.centerOfMass[k], 1.5)).toBeLessThan(1e-12);
+    for (const k of [0, 4, 8]) expect(relativeError(r.inertia[k], exact.inertia[k])).toBeLessThan(1e-12);
+  }
+});
+
+test('a closed mesh gets the same numbers with check: false as by default, wound either way', () => {
+  for (const mesh of [uvSphere(1, 24, 12), flip(uvSphere(1, 24, 12))]) {
+    const checked = mp.mesh(mesh.positions, mesh.indices);
+    const trusted = mp.mesh(mesh.positions, mesh.indices, { check: false });
+    const { diagnostics, ...numbers } = checked;
+    expect(diagnostics.closed).toBe(true);
+    expect({ ...trusted, diagnostics: undefined }).toEqual({ ...numbers, diagnostics: undefined });
+  }
+});
+
+test('a Uint8 box and a non-indexed box measure the same with check: false', () => {
+  const { positions, indices } = box([0, 0, 0], [2, 3, 4]);
+  const small = mp.mesh(positions, new Uint8Array(indices), { check: false });
+  const soup = deindex({ positions, indices });
+  const loose = mp.mesh(soup.positions, null, { check: false });
+  expect(small.volume).toBeCloseTo(24, 13);
+  expect(loose.volume).toBeCloseTo(24, 13);
+});
+
+test('check must be a boolean and applies to the solid mode without weld', () => {
+  const { positions, indices } = box();
+  const refuse = (options, pattern) => {
+    let error;
+    try {
+      mp.mesh(positions, indices, options);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(MassPropertiesError);
+    expect(error.code).toBe('INVALID_OPTIONS');
+    expect(error.message).toMatch(pattern);
+  };
+  refuse({ check: 'no' }, /options\.check must be a boolean, got string/);
+  refuse({ check: false, mode: 'shell' }, /solid mode only/);
+  refuse({ check: false, mode: 'convex' }, /solid mode only/);
+  refuse({ check: false, weld: 1e-3 }, /weld has no effect/);
+  expect(mp.mesh(positions, indices, { check: true }).diagnostics.closed).toBe(true);
+});
+
+test('a flat mesh with check: false is ZERO_VOLUME, and the module works on', () => {
+  const positions = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+  const indices = new Uint32Array([0, 1, 2, 0, 2, 1]);
+  expect(() => mp.mesh(positions, indices, { check: false })).toThrow(
+    expect.objectContaining({ code: 'ZERO_VOLUME', message: expect.stringMatching(/check: false/) }),
+  );
+  expect(mp.box(1, 1, 1).volume).toBe(1);
+});
+
+test('init() loads the SIMD build where the runtime has WebAssembly SIMD, unless the scalar one is forced', () => {
+  // Node 18+ validates SIMD; MASS_PROPERTIES_WASM=scalar is how CI runs this suite on the fallback.
+  const expected = process.env.MASS_PROPERTIES_WASM === 'scalar' ? 'scalar' : 'simd';
+  expect(mp[Symbol.for('mass-properties.moduleKind')]).toBe(expected);
+});
+
+test('the heap returns to where it was after a default and a trusted call', () => {
+  const sphere = toFloat32(uvSphere(1, 64, 32));
+  mp.mesh(sphere.positions, sphere.indices);
+  const before = heapInUse();
+  mp.mesh(sphere.positions, sphere.indices);
+  mp.mesh(sphere.positions, sphere.indices, { check: false });
+  expect(heapInUse()).toBe(before);
+});
