@@ -3,7 +3,9 @@
 //     every entry of package.json "exports" with a "require" condition gets the file it names,
 //     bundled from the entry's "import" file, with its types copied as .d.cts;
 //   - one classic-script build (IIFE, global `MassProperties`) for <script> tags and
-//     importScripts() in classic workers: package.json "unpkg".
+//     importScripts() in classic workers: package.json "unpkg";
+//   - mass-properties/worker's worker script as a classic script, for hosts that start classic
+//     workers only: package.json "exports" "./classic-worker".
 // package.json is the one list of what is built. Usage: node scripts/bundle.mjs (after the wasm build).
 import { build } from 'esbuild';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -66,5 +68,18 @@ for (const [subpath, target] of Object.entries(pkg.exports)) {
       }),
     );
   }
+}
+// The worker script as a classic worker: createWorker({ worker: new Worker(url) }) drives it.
+const classic = pkg.exports['./classic-worker'];
+if (classic) {
+  builds.push(
+    build({
+      ...COMMON,
+      entryPoints: [path.join(ROOT, pkg.exports['./worker-thread'].default)],
+      outfile: path.join(ROOT, classic),
+      format: 'iife',
+      platform: 'browser',
+    }),
+  );
 }
 await Promise.all(builds);

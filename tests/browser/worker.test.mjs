@@ -55,6 +55,11 @@ async function run() {
   out.viewBufferLength = big.byteLength;
 
   out.box = plain(await w.box(1, 2, 3));
+  // The same API driving the worker script started as a classic worker.
+  const classic = createWorker({ worker: new Worker('/dist/mass-properties-worker.iife.js') });
+  out.classicBox = plain(await classic.box(1, 2, 3));
+  out.classicError = await errorOf(classic.sphere(-1));
+  classic.terminate();
   out.nonFinite = await errorOf(w.mesh(new Float64Array([0, 0, NaN, 1, 0, 0, 0, 1, 0]), null));
   out.afterError = plain(await w.sphere(1));
 
@@ -155,8 +160,11 @@ test('mass-properties/worker measures in a Web Worker, moves or copies arrays, a
   assert.equal(r.viewBufferLength, 8 * 30, 'a partial view is copied, its buffer kept');
 
   // 1×2×3 box: mass 6, I = m/12·(h²+d², w²+d², w²+h²) = (6.5, 5, 2.5).
-  near(r.box.mass, 6);
-  [6.5, 0, 0, 0, 5, 0, 0, 0, 2.5].forEach((x, k) => near(r.box.inertia[k], x));
+  for (const box of [r.box, r.classicBox]) {
+    near(box.mass, 6);
+    [6.5, 0, 0, 0, 5, 0, 0, 0, 2.5].forEach((x, k) => near(box.inertia[k], x));
+  }
+  assert.equal(r.classicError.code, 'INVALID_DIMENSION');
   assert.equal(r.nonFinite.name, 'MassPropertiesError');
   assert.equal(r.nonFinite.code, 'NON_FINITE_POSITION');
   assert.ok(r.nonFinite.isError);

@@ -97,7 +97,7 @@ describe('the tarball', () => {
       /^js\/([\w-]+\/)*[\w.-]+\.d\.ts$/,
       /^dist\/mass_properties_wasm(_scalar)?\.js$/, // the SIMD build and the scalar fallback
       /^dist\/cjs\/[\w-]+\.(cjs|d\.cts)$/, // the CommonJS face (scripts/bundle.mjs)
-      /^dist\/mass-properties\.iife\.js$/, // the classic-script build
+      /^dist\/mass-properties(-worker)?\.iife\.js$/, // the classic-script builds
       /^bin\/mass-properties\.js$/,
       /^README\.md$/,
       /^CHANGELOG\.md$/,
