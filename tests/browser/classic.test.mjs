@@ -8,21 +8,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 
 import { startServer } from '../../scripts/serve.mjs';
+import { launchChromium } from './chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const MEASURE = `
 function measure(mp) {
   var cube = mp.mesh(
@@ -69,11 +59,7 @@ MassProperties.init().then(function (mp) { postMessage(measure(mp)); },
     },
   });
   tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-classic-'));
-  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  context = await launchChromium(tmp);
 });
 
 after(async () => {

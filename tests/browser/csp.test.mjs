@@ -7,19 +7,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 
 import { STRICT_CSP, startServer } from '../../scripts/serve.mjs';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { launchChromium } from './chromium.mjs';
 
 // The same measurements in the page and in the worker; posted as JSON-safe numbers.
 const MEASURE = `
@@ -99,11 +89,7 @@ const problems = [];
 before(async () => {
   server = await startServer({ port: 0, headers: { 'Content-Security-Policy': STRICT_CSP }, pages: PAGES });
   tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-csp-'));
-  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  context = await launchChromium(tmp);
   page = context.pages()[0] ?? (await context.newPage());
   // Registered before any page script runs (DevTools injection is not subject to the CSP).
   await page.addInitScript(() => {

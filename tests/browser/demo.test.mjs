@@ -8,7 +8,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 
 import * as THREE from 'three';
 import { strToU8, zipSync } from 'three/examples/jsm/libs/fflate.module.js';
@@ -16,22 +15,14 @@ import { strToU8, zipSync } from 'three/examples/jsm/libs/fflate.module.js';
 import { init, measureParts } from '../../js/index.js';
 import { bakeMeshes, computeMassProperties } from '../../js/three.js';
 import { startServer } from '../../scripts/serve.mjs';
+import { launchChromium } from './chromium.mjs';
 import { BUILT_INS } from '../../web/models.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOT = path.join(ROOT, 'tests/artifacts/demo.png');
 const CAPS_SCREENSHOT = path.join(ROOT, 'tests/artifacts/demo-caps.png');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Without a GPU, WebGL runs on SwiftShader; newer Chromium wants it allowed explicitly.
-  '--enable-unsafe-swiftshader',
-];
+// Without a GPU, WebGL runs on SwiftShader; newer Chromium wants it allowed explicitly.
+const WEBGL_ARGS = ['--enable-unsafe-swiftshader'];
 
 let server;
 let tmp;
@@ -44,12 +35,7 @@ before(async () => {
   mp = await init();
   server = await startServer({ port: 0 });
   tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-demo-'));
-  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1400, height: 860 },
-  });
+  context = await launchChromium(tmp, WEBGL_ARGS);
   page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(`console: ${message.text()}`);

@@ -6,19 +6,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 
 import { startServer } from '../../scripts/serve.mjs';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { launchChromium } from './chromium.mjs';
 
 let tmp;
 let context;
@@ -26,11 +16,7 @@ const servers = [];
 
 before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-examples-'));
-  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  context = await launchChromium(tmp);
 });
 
 after(async () => {

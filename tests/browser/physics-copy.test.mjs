@@ -8,20 +8,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 
 import { startServer } from '../../scripts/serve.mjs';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--enable-unsafe-swiftshader',
-];
+import { launchChromium } from './chromium.mjs';
 
 let server;
 let tmp;
@@ -32,11 +21,7 @@ const errors = [];
 before(async () => {
   server = await startServer({ port: 0 });
   tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-physics-copy-'));
-  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  context = await launchChromium(tmp);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
   page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => errors.push(error.message));

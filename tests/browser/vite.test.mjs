@@ -10,19 +10,10 @@ import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { launchChromium } from './chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 
 let tmp;
@@ -71,11 +62,7 @@ before(async () => {
     },
   });
   server = await serve(path.join(app, 'dist'));
-  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  context = await launchChromium(tmp);
 });
 
 after(async () => {

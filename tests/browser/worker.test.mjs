@@ -8,19 +8,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 
 import { startServer } from '../../scripts/serve.mjs';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { launchChromium } from './chromium.mjs';
 
 // Each check runs in the page and reports plain data; the assertions are made in Node.
 const MAIN = `
@@ -121,11 +111,7 @@ let page;
 before(async () => {
   server = await startServer({ port: 0, pages: PAGES });
   tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-worker-'));
-  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  context = await launchChromium(tmp);
   page = context.pages()[0] ?? (await context.newPage());
 });
 
