@@ -2,8 +2,8 @@
 // instances and Object.create() chains all count; an unknown key is an error, with a hint.
 import { fail, typeName } from './errors.js';
 
-// Levenshtein distance, for "did you mean" (option names are short).
-function distance(a, b) {
+/** Levenshtein distance, for "did you mean" hints (option and flag names are short). */
+export function editDistance(a, b) {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
@@ -44,7 +44,7 @@ export function readOptions(options, known, what = 'options', code = 'INVALID_OP
   }
   for (const key of userKeys(options)) {
     if (known.includes(key)) continue;
-    const near = known.filter((k) => distance(k, key) <= 2);
+    const near = known.filter((k) => editDistance(k, key) <= 2);
     const hint = near.length ? `; did you mean '${near[0]}'?` : '';
     fail(code, `unknown key '${key}' in ${what} (expected ${known.join(', ')})${hint}`);
   }

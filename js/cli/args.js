@@ -2,6 +2,7 @@
 import { LENGTH_UNITS } from '../units.js';
 import { MATERIALS } from '../materials.js';
 import { CliError, EXIT } from './exit-codes.js';
+import { editDistance } from '../options.js';
 
 export const DEFAULT_DENSITY = 1000; // water, kg/m³: stated in every report
 
@@ -38,18 +39,6 @@ function nearest(name, names) {
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
   return best;
-}
-
-function editDistance(a, b) {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length];
 }
 
 /** The command line as `{ inputs, density, material, units, output, mode, ... }`. */
