@@ -1,6 +1,7 @@
 // The benchmark's meshes and its exact reference: closed UV spheres (Float32 positions, Uint32
 // indices, one vertex per pole, no seam copies), a far-from-origin one, one that needs repair, and
 // a 12-triangle box. Shared by bench.mjs and cold.mjs.
+import { box, toFloat32 } from '../js/helpers/meshes.js';
 
 /** A closed UV sphere with `slices` vertices per ring and `stacks` bands: 2 slices (stacks − 1) triangles. */
 export function uvSphere(slices, stacks, { center = [0, 0, 0], radius = 1 } = {}) {
@@ -93,19 +94,9 @@ export function repairSphere(slices, stacks) {
   return { positions: sphere.positions, indices: Uint32Array.from(kept) };
 }
 
-/** The unit cube [0, 1]^3 as 12 triangles. */
+/** The unit cube [0, 1]^3 as 12 triangles, Float32 positions (the tests' one box builder). */
 export function box12() {
-  const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1]);
-  const quads = [
-    [0, 2, 3, 1],
-    [4, 5, 7, 6],
-    [0, 1, 5, 4],
-    [2, 6, 7, 3],
-    [0, 4, 6, 2],
-    [1, 3, 7, 5],
-  ];
-  const indices = new Uint32Array(quads.flatMap((q) => [q[0], q[1], q[2], q[0], q[2], q[3]]));
-  return { positions, indices };
+  return toFloat32(box([0, 0, 0], [1, 1, 1]));
 }
 
 // Error-free transformations (Knuth's twoSum, Dekker's product with Veltkamp's split).

@@ -9,6 +9,7 @@
 // C = ∫r rᵀ dA − A c cᵀ; the plate tensor is ρ [[Cyy, −Cxy], [−Cxy, Cxx]].
 import { init } from '../../js/index.js';
 import { Fraction, frac, relativeError } from './helpers/exact.js';
+import { rng } from './helpers/meshes.js';
 
 let mp;
 let heapInUse;
@@ -74,18 +75,6 @@ function expectPlate(got, want, tolerance = 1e-12) {
   });
 }
 
-// A deterministic generator (mulberry32), so failures reproduce.
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // A star-shaped polygon about (cx, cy): radii in [1, 3] at evenly spaced angles with a jitter,
 // coordinates on a 1/1024 grid, so it is simple and contains the disc of radius 0.9 about its center.
 function starPolygon(rand, n, cx, cy, ArrayType = Float64Array) {
@@ -112,7 +101,7 @@ function reversed(ring) {
 
 describe('mp.polygon', () => {
   test('random polygons match exact rational moments in both windings, near and far from the origin', () => {
-    const rand = random(7);
+    const rand = rng(7);
     // Float32 keeps 24 bits: 1000 + k/1024 is exact, 1e6 + k/1024 is not (and is fine in Float64).
     const cases = [
       [0, 0, Float64Array],
@@ -132,7 +121,7 @@ describe('mp.polygon', () => {
   });
 
   test('holes subtract whatever their winding and the outline counts positive whatever its own', () => {
-    const rand = random(11);
+    const rand = rng(11);
     for (const [cx, cy] of [
       [0.25, -0.5],
       [4e6, 4e6],

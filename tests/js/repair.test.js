@@ -30,6 +30,7 @@ import {
   voxelSurface,
   withoutTriangles,
 } from './helpers/repair-meshes.js';
+import { expectMassPropertiesError } from './helpers/errors.js';
 
 const TOL = 1e-12;
 const EPS = 2 ** -52;
@@ -68,18 +69,6 @@ function expectSameBody(got, want, size, tol = TOL) {
   got.centerOfMass.forEach((x, i) => expect(Math.abs(x - want.centerOfMass[i])).toBeLessThanOrEqual(tol * size));
   const scale = Math.max(...want.inertia.map(Math.abs));
   got.inertia.forEach((x, i) => expect(Math.abs(x - want.inertia[i])).toBeLessThanOrEqual(tol * scale));
-}
-
-function expectError(call, code, pattern) {
-  let error;
-  try {
-    call();
-  } catch (e) {
-    error = e;
-  }
-  expect(error).toBeInstanceOf(MassPropertiesError);
-  expect(error.code).toBe(code);
-  if (pattern) expect(error.message).toMatch(pattern);
 }
 
 const exactOf = (mesh, options) => exactMassProperties(mesh.positions, mesh.indices, options);
@@ -357,7 +346,7 @@ describe('repaired meshes equal their hand-closed twins exactly', () => {
       positions: new Float64Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]),
       indices: new Uint32Array([0, 1, 2, 0, 2, 3]),
     };
-    expectError(() => measure(square), 'ZERO_VOLUME', /mode 'shell'/);
+    expectMassPropertiesError(() => measure(square), 'ZERO_VOLUME', /mode 'shell'/);
     // The same sheet in shell mode: its area, 1.
     expect(measure(square, { mode: 'shell' }).mass).toBe(1);
   });
@@ -474,22 +463,42 @@ describe('mesh options', () => {
 
   test('an unknown mode is refused, naming the allowed ones', () => {
     for (const mode of ['hull', 'Solid', 'SHELL', '', 'toString', '__proto__', 1, null, true, {}]) {
-      expectError(() => mp.mesh(positions, indices, { mode }), 'INVALID_OPTIONS', /'solid'.*'shell'.*'convex'/);
+      expectMassPropertiesError(
+        () => mp.mesh(positions, indices, { mode }),
+        'INVALID_OPTIONS',
+        /'solid'.*'shell'.*'convex'/,
+      );
     }
   });
 
   test('thickness belongs to the shell mode only', () => {
-    expectError(() => mp.mesh(positions, indices, { thickness: 0.1 }), 'INVALID_OPTIONS', /thickness/);
-    expectError(() => mp.mesh(positions, indices, { mode: 'solid', thickness: 0.1 }), 'INVALID_OPTIONS', /thickness/);
-    expectError(() => mp.mesh(positions, indices, { mode: 'convex', thickness: 0.1 }), 'INVALID_OPTIONS', /thickness/);
+    expectMassPropertiesError(() => mp.mesh(positions, indices, { thickness: 0.1 }), 'INVALID_OPTIONS', /thickness/);
+    expectMassPropertiesError(
+      () => mp.mesh(positions, indices, { mode: 'solid', thickness: 0.1 }),
+      'INVALID_OPTIONS',
+      /thickness/,
+    );
+    expectMassPropertiesError(
+      () => mp.mesh(positions, indices, { mode: 'convex', thickness: 0.1 }),
+      'INVALID_OPTIONS',
+      /thickness/,
+    );
   });
 
   test('a thickness must be a finite positive number', () => {
     for (const thickness of [-1, -0.01, NaN, Infinity, -Infinity]) {
-      expectError(() => mp.mesh(positions, indices, { mode: 'shell', thickness }), 'INVALID_OPTIONS', /thickness/);
+      expectMassPropertiesError(
+        () => mp.mesh(positions, indices, { mode: 'shell', thickness }),
+        'INVALID_OPTIONS',
+        /thickness/,
+      );
     }
     for (const thickness of ['0.01', null, [0.01], { value: 0.01 }, 1n]) {
-      expectError(() => mp.mesh(positions, indices, { mode: 'shell', thickness }), 'INVALID_OPTIONS', /thickness/);
+      expectMassPropertiesError(
+        () => mp.mesh(positions, indices, { mode: 'shell', thickness }),
+        'INVALID_OPTIONS',
+        /thickness/,
+      );
     }
   });
 
@@ -504,11 +513,11 @@ describe('mesh options', () => {
       { relative: NaN },
       { distance: Infinity },
     ]) {
-      expectError(() => mp.mesh(positions, indices, { weld }), 'INVALID_OPTIONS', /weld/);
-      expectError(() => mp.inspect(positions, indices, { weld }), 'INVALID_OPTIONS', /weld/);
+      expectMassPropertiesError(() => mp.mesh(positions, indices, { weld }), 'INVALID_OPTIONS', /weld/);
+      expectMassPropertiesError(() => mp.inspect(positions, indices, { weld }), 'INVALID_OPTIONS', /weld/);
     }
     for (const weld of [{ distance: '1' }, { relative: null }]) {
-      expectError(() => mp.mesh(positions, indices, { weld }), 'INVALID_OPTIONS', /weld/);
+      expectMassPropertiesError(() => mp.mesh(positions, indices, { weld }), 'INVALID_OPTIONS', /weld/);
     }
     // Not a number nor an object: refused too (the code says which).
     expect(() => mp.mesh(positions, indices, { weld: '0.001' })).toThrow(MassPropertiesError);
@@ -526,21 +535,33 @@ describe('mesh options', () => {
   });
 
   test('misspelt keys are refused with the key that was meant', () => {
-    expectError(
+    expectMassPropertiesError(
       () => mp.mesh(positions, indices, { mode: 'shell', thicknes: 0.01 }),
       'INVALID_OPTIONS',
       /'thicknes'.*did you mean 'thickness'/,
     );
-    expectError(() => mp.mesh(positions, indices, { mdoe: 'shell' }), 'INVALID_OPTIONS', /did you mean 'mode'/);
-    expectError(() => mp.mesh(positions, indices, { wled: 0.001 }), 'INVALID_OPTIONS', /did you mean 'weld'/);
-    expectError(
+    expectMassPropertiesError(
+      () => mp.mesh(positions, indices, { mdoe: 'shell' }),
+      'INVALID_OPTIONS',
+      /did you mean 'mode'/,
+    );
+    expectMassPropertiesError(
+      () => mp.mesh(positions, indices, { wled: 0.001 }),
+      'INVALID_OPTIONS',
+      /did you mean 'weld'/,
+    );
+    expectMassPropertiesError(
       () => mp.mesh(positions, indices, { weld: { relativ: 1e-6 } }),
       'INVALID_OPTIONS',
       /did you mean 'relative'/,
     );
-    expectError(() => mp.inspect(positions, indices, { wedl: 0.001 }), 'INVALID_OPTIONS', /did you mean 'weld'/);
+    expectMassPropertiesError(
+      () => mp.inspect(positions, indices, { wedl: 0.001 }),
+      'INVALID_OPTIONS',
+      /did you mean 'weld'/,
+    );
     // inspect reports the surface and what the solid repair would do: a mode means nothing to it.
-    expectError(() => mp.inspect(positions, indices, { mode: 'shell' }), 'INVALID_OPTIONS', /'mode'/);
+    expectMassPropertiesError(() => mp.inspect(positions, indices, { mode: 'shell' }), 'INVALID_OPTIONS', /'mode'/);
   });
 
   test('the module still works after every refusal', () => {
