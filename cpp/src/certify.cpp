@@ -6,10 +6,12 @@
 // window). Keys are cut into at most 2^24 buckets at least a window wide, and the vertices
 // radix-sorted by bucket (two passes of 12 bits), so such a pair sits in one bucket or in two
 // neighbouring ones; only those candidates are compared, by the rule itself, and the pairs within
-// tol joined (the rule's clusters, named by their lowest vertex). A generic direction leaves about
-// n^2 / 2^24 candidates among n vertices, plus the pairs of copies of one point (seams, triangle
-// soups); past a budget (crowds: a plane across u, a stray vertex making tol coarse) the proof
-// gives up and the full analysis welds.
+// tol joined (the rule's clusters, named by their lowest vertex). A second projection, cut into
+// 256 levels at least a window wide and carried in the sorted items, turns away most neighbours
+// in key without reading their positions (random reads are what the weld costs). A generic
+// direction leaves about n^2 / 2^24 candidates among n vertices, plus the pairs of copies of one
+// point (seams, triangle soups); past a budget (crowds: a plane across u, a stray vertex making
+// tol coarse) the proof gives up and the full analysis welds.
 //
 // One closed piece, on the welded vertices. Each corner of a non-collapsed triangle (a, b, c) is
 // listed at its vertex a with the vertex after it (out: b) and the one before it (in: c),
@@ -42,27 +44,36 @@ namespace {
 // 1, rho^-1, rho^-2 for the plastic number rho: no simple ratio, so no common grid or plane of a
 // mesh lines up across it.
 constexpr double kDirection[3] = {1.0, 0.75487766624669276, 0.56984029099805327};
+constexpr double kSecondDirection[3] = {0.56984029099805327, 1.0, 0.75487766624669276};
 constexpr double kDirectionSum = 2.3248;  // rounded up
-constexpr int kDigitBits = 12;
-constexpr int kBucketBits = 2 * kDigitBits;
+constexpr int kDigitBits = 8;
+constexpr int kPasses = 3;
+constexpr int kBucketBits = kPasses * kDigitBits;
 constexpr std::uint64_t kComparisonsPerVertex = 8;
 
-// Sorts items (bucket << 32 | vertex) by bucket: two stable counting passes of kDigitBits.
-void sortByBucket(std::vector<std::uint64_t>& items, std::vector<std::uint64_t>& scratch) {
-    std::vector<std::uint32_t> count(std::size_t(1) << kDigitBits);
-    for (int pass = 0; pass < 2; ++pass) {
-        const int shift = 32 + kDigitBits * pass;
-        const std::uint64_t mask = (std::uint64_t(1) << kDigitBits) - 1;
-        std::fill(count.begin(), count.end(), 0);
-        for (const std::uint64_t item : items) ++count[(item >> shift) & mask];
+// Sorted items: bucket << 40 | level << 32 | vertex.
+constexpr int kBucketShift = 40;
+std::uint64_t bucketOf(std::uint64_t item) { return item >> kBucketShift; }
+int levelOf(std::uint64_t item) { return static_cast<int>((item >> 32) & 0xff); }
+
+// Sorts n items by bucket: three stable counting passes of kDigitBits (256 bins stay in the L1
+// cache, where 4096 would not), their counts taken in one read.
+void sortByBucket(std::uint64_t* items, std::uint64_t* scratch, std::size_t n) {
+    constexpr std::size_t kBins = std::size_t(1) << kDigitBits;
+    std::uint32_t count[kPasses][kBins] = {};
+    for (std::size_t i = 0; i < n; ++i)
+        for (int pass = 0; pass < kPasses; ++pass)
+            ++count[pass][(items[i] >> (kBucketShift + kDigitBits * pass)) & (kBins - 1)];
+    for (int pass = 0; pass < kPasses; ++pass) {
         std::uint32_t sum = 0;
-        for (std::uint32_t& c : count) {
+        for (std::uint32_t& c : count[pass]) {
             const std::uint32_t here = c;
             c = sum;
             sum += here;
         }
-        for (const std::uint64_t item : items) scratch[count[(item >> shift) & mask]++] = item;
-        items.swap(scratch);
+        const int shift = kBucketShift + kDigitBits * pass;
+        for (std::size_t i = 0; i < n; ++i) scratch[count[pass][(items[i] >> shift) & (kBins - 1)]++] = items[i];
+        std::swap(items, scratch);
     }
 }
 
@@ -96,33 +107,45 @@ bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double
     if (!(width > 0) || !std::isfinite(width)) return false;  // every vertex at one point: they weld
     const double inverse = 1 / width;
     constexpr double kLastBucket = double((1u << kBucketBits) - 1);
+    const double levelInverse = 1 / (1.01 * std::max(window, kDirectionSum * rule.extent * 0x1p-8 * (1 + 0x1p-20)));
     auto scaled = [&](std::size_t v, double* p) {
         for (int k = 0; k < 3; ++k) p[k] = static_cast<double>(positions[3 * v + k]) * rule.scale;
     };
 
-    std::vector<std::uint64_t> items(vertices), scratch(vertices < (std::size_t(1) << kDigitBits) ? 0 : vertices);
+    // Two buffers, not zero-filled: the sort's odd pass count leaves the result in the second.
+    std::unique_ptr<std::uint64_t[]> buffer(new std::uint64_t[2 * vertices]);
+    std::uint64_t* items = buffer.get();
     for (std::size_t v = 0; v < vertices; ++v) {
         double p[3];
         scaled(v, p);
-        const double key = (p[0] - origin[0]) + kDirection[1] * (p[1] - origin[1]) + kDirection[2] * (p[2] - origin[2]);
-        const double bucket = std::min(key * inverse, kLastBucket);  // key >= 0: coordinates >= their minimum
-        items[v] = (std::uint64_t(static_cast<std::uint32_t>(bucket)) << 32) | v;
+        const double q[3] = {p[0] - origin[0], p[1] - origin[1], p[2] - origin[2]};
+        const double key = q[0] + kDirection[1] * q[1] + kDirection[2] * q[2];
+        const double second = kSecondDirection[0] * q[0] + q[1] + kSecondDirection[2] * q[2];
+        // key, second >= 0: coordinates >= their minimum
+        const double bucket = std::min(key * inverse, kLastBucket), level = std::min(second * levelInverse, 255.0);
+        items[v] = (std::uint64_t(static_cast<std::uint32_t>(bucket)) << kBucketShift) |
+                   (std::uint64_t(static_cast<std::uint32_t>(level)) << 32) | v;
     }
-    // Few vertices: a comparison sort beats the radix sort's two 4096-entry histograms.
-    if (vertices < (std::size_t(1) << kDigitBits))
-        std::sort(items.begin(), items.end());
-    else
-        sortByBucket(items, scratch);
-    scratch = std::vector<std::uint64_t>();
+    // Few vertices: a comparison sort beats the radix sort's histograms.
+    if (vertices < 4096) {
+        std::sort(items, items + vertices);
+    } else {
+        sortByBucket(items, items + vertices, vertices);
+        static_assert(kPasses % 2 == 1, "the sorted items end in the second buffer");
+        items += vertices;
+    }
 
     const std::uint64_t budget = kComparisonsPerVertex * vertices + 4096;
     std::uint64_t comparisons = 0;
     for (std::size_t i = 0; i < vertices; ++i) {
-        const std::uint64_t last = (items[i] >> 32) + 1;
+        const std::uint64_t last = bucketOf(items[i]) + 1;
+        const int level = levelOf(items[i]);
+        bool read = false;  // positions are read only for candidates
         double p[3];
-        scaled(static_cast<std::uint32_t>(items[i]), p);
-        for (std::size_t j = i + 1; j < vertices && (items[j] >> 32) <= last; ++j) {
+        for (std::size_t j = i + 1; j < vertices && bucketOf(items[j]) <= last; ++j) {
             if (++comparisons > budget) return false;
+            if (std::abs(levelOf(items[j]) - level) > 1) continue;
+            if (!read) scaled(static_cast<std::uint32_t>(items[i]), p), read = true;
             double q[3];
             scaled(static_cast<std::uint32_t>(items[j]), q);
             if (!weldsTogether(p, q, rule.tol)) continue;
@@ -155,12 +178,14 @@ bool oneFan(std::uint32_t v, const std::uint64_t* first, std::uint32_t count, st
     return steps == count;
 }
 
-// `index(c)` is the welded vertex of corner c.
-template <typename Indices>
-bool oneClosedPiece(Indices index, std::size_t triangles, std::size_t vertices) {
+// `index(c)` is the welded vertex of corner c, `given(c)` the vertex as given; `used` (one per
+// vertex, zero) gets a mark at every vertex as given.
+template <typename Indices, typename Given>
+bool oneClosedPiece(Indices index, Given given, std::size_t triangles, std::size_t vertices, std::uint8_t* used) {
     // start[v]: where vertex v's corners begin; after the scatter, where they end.
     std::vector<std::uint32_t> start(vertices + 1, 0);
     for (std::size_t t = 0; t < triangles; ++t) {
+        used[given(3 * t)] = used[given(3 * t + 1)] = used[given(3 * t + 2)] = 1;
         const std::uint32_t a = index(3 * t), b = index(3 * t + 1), c = index(3 * t + 2);
         if (a == b || b == c || c == a) continue;
         ++start[a + 1], ++start[b + 1], ++start[c + 1];
@@ -198,7 +223,8 @@ bool oneClosedPiece(Indices index, std::size_t triangles, std::size_t vertices) 
 
 }  // namespace
 
-bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance, std::uint32_t& weldedVertices) {
+bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance, std::uint32_t& weldedVertices,
+                 Box3* usedBox) {
     const std::size_t vertices = vertexCount(mesh), triangles = cornerCount(mesh) / 3;
     // Vertex numbers and corner offsets are 32-bit here.
     if (vertices >= std::numeric_limits<std::uint32_t>::max() / 2 ||
@@ -209,20 +235,42 @@ bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance,
                             ? weldMap(static_cast<const float*>(mesh.positions), vertices, box, extraTolerance, weld)
                             : weldMap(static_cast<const double*>(mesh.positions), vertices, box, extraTolerance, weld);
     if (!welded) return false;
+    std::vector<std::uint8_t> used(vertices, 0);
     const bool clean = withMeshTypes(mesh, [&](auto, auto index) {
-        if (weld.empty()) return oneClosedPiece(index, triangles, vertices);
-        return oneClosedPiece([&](std::size_t c) { return weld[index(c)]; }, triangles, vertices);
+        if (weld.empty()) return oneClosedPiece(index, index, triangles, vertices, used.data());
+        return oneClosedPiece([&](std::size_t c) { return weld[index(c)]; }, index, triangles, vertices, used.data());
     });
     if (!clean) return false;
     weldedVertices = 0;
     for (std::size_t v = 0; v < weld.size(); ++v) weldedVertices += weld[v] != v;
+    if (usedBox) {
+        // Every vertex used (the common case): the bounds of the mesh; else one pass over the vertices.
+        if (std::find(used.begin(), used.end(), 0) == used.end()) {
+            *usedBox = Box3{box.lo, box.hi};
+        } else {
+            withMeshTypes(mesh, [&](auto position, auto) {
+                bool first = true;
+                for (std::size_t v = 0; v < vertices; ++v) {
+                    if (!used[v]) continue;
+                    const Vec3 p = position(v);
+                    if (first) *usedBox = Box3{p, p}, first = false;
+                    for (int k = 0; k < 3; ++k) {
+                        usedBox->min[k] = std::min(usedBox->min[k], p[k]);
+                        usedBox->max[k] = std::max(usedBox->max[k], p[k]);
+                    }
+                }
+                return 0;
+            });
+        }
+    }
     return true;
 }
 
 std::uint64_t provenCleanWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount) {
-    // Welding: two sort buffers and the weld map (20 per vertex). Then the weld map, the corner
-    // lists (8 per corner), their offsets, the union-find parents and the fan marks (20 per vertex).
-    return std::max(20 * vertexCount, 8 * cornerCount + 20 * vertexCount + 4) + (std::uint64_t(1) << 16);
+    // Welding: two sort buffers and the weld map (20 per vertex). Then the weld map, use marks,
+    // corner lists (8 per corner), their offsets, the union-find parents and the fan marks
+    // (21 per vertex).
+    return std::max(20 * vertexCount, 8 * cornerCount + 21 * vertexCount + 4) + (std::uint64_t(1) << 16);
 }
 
 }  // namespace detail

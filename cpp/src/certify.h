@@ -13,9 +13,11 @@ namespace detail {
 // True only if, welded by the rule of weld.h (widened to `extraTolerance`), the surface of the
 // non-collapsed triangles is one closed, consistently wound, edge-manifold piece without repeated
 // faces: then the full analysis would find exactly that (one shell, no hole, no repair) and the
-// mesh can be integrated as given. `weldedVertices` is then the count the full analysis reports.
-// `box` is the mesh's bounds.
-bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance, std::uint32_t& weldedVertices);
+// mesh can be integrated as given. `weldedVertices` is then the count the full analysis reports,
+// and `usedBox`, if given, the bounds of the vertices the triangles use (detail::usedBounds),
+// found without another pass over the triangles. `box` is the mesh's bounds.
+bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance, std::uint32_t& weldedVertices,
+                 Box3* usedBox = nullptr);
 
 // Bytes provenClean allocates at most (the corner lists dominate: 8 per corner).
 std::uint64_t provenCleanWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount);

@@ -37,7 +37,8 @@ inline void twoSum(double x, double y, double& s, double& e) {
 // digits with the square of a body's aspect ratio (a needle's side faces are nearly coplanar
 // with the reference point); products and sums are kept in two doubles instead (Ogita, Rump &
 // Oishi 2005, Dot2).
-inline double accurateDeterminant(const Vec3& a, const Vec3& b, const Vec3& c) {
+// Out of line: the rare path must not crowd the integration loops it is called from.
+[[gnu::noinline]] inline double accurateDeterminant(const Vec3& a, const Vec3& b, const Vec3& c) {
     const Split as[3] = {Split(a[0]), Split(a[1]), Split(a[2])};
     const Split bs[3] = {Split(b[0]), Split(b[1]), Split(b[2])};
     const Split cs[3] = {Split(c[0]), Split(c[1]), Split(c[2])};
@@ -65,7 +66,8 @@ inline double accurateDeterminant(const Vec3& a, const Vec3& b, const Vec3& c) {
 // its rounding error (so its relative error stays below ~2^9 eps); then the accurate one. Fat
 // triangles take the fast path; only nearly coplanar ones (slender bodies) pay for accuracy.
 // `e1e1`, `e2e2` are |b - a|^2 and |c - a|^2.
-inline double determinant(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& n, double e1e1, double e2e2) {
+[[gnu::always_inline]] inline double determinant(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& n,
+                                                 double e1e1, double e2e2) {
     const double d = a[0] * n[0] + a[1] * n[1] + a[2] * n[2];
     const double aa = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
     return d * d >= 0x1p-12 * aa * e1e1 * e2e2 ? d : accurateDeterminant(a, b, c);

@@ -63,6 +63,8 @@ struct Analysis {
     double extent = 0;  // the largest side of the box
     detail::Surface surface;
     Diagnostics diagnostics;
+    bool proven = false;  // the proof found the mesh clean, and with it usedBox
+    Box3 usedBox;
 };
 
 using detail::Path;
@@ -75,7 +77,9 @@ Analysis analyze(const MeshView& mesh, const MeshOptions& options, Path path) {
     const double extra = std::max(options.weldDistance, options.weldRelative * a.extent);
     std::uint32_t welded = 0;
     // Shell mode reads the per-triangle flags the proof does not make.
-    if (path == Path::Proof && options.mode == MeshMode::Solid && detail::provenClean(mesh, a.box, extra, welded)) {
+    if (path == Path::Proof && options.mode == MeshMode::Solid &&
+        detail::provenClean(mesh, a.box, extra, welded, &a.usedBox)) {
+        a.proven = true;
         // What the full analysis finds on a clean mesh: one shell of one patch, nothing to count.
         a.surface.triangles = detail::cornerCount(mesh) / 3;
         a.surface.patchCount = a.surface.shellCount = 1;
@@ -258,7 +262,7 @@ Result measureMeshBy(const MeshView& mesh, const MassOptions& options, const Mes
                                                            : measureSolid(mesh, a, options);
     if (result.ok()) {
         result.value.hasBounds = true;
-        result.value.bounds = detail::usedBounds(mesh);
+        result.value.bounds = a.proven ? a.usedBox : detail::usedBounds(mesh);
     }
     return result;
 }

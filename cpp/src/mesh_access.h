@@ -61,7 +61,8 @@ struct Triangle {
 };
 
 template <typename Positions, typename Indices>
-Triangle triangleAt(Positions position, Indices index, std::size_t t, const Vec3& origin) {
+[[gnu::always_inline]] inline Triangle triangleAt(Positions position, Indices index, std::size_t t,
+                                                  const Vec3& origin) {
     Triangle tri;
     tri.a = sub(position(index(3 * t)), origin);
     tri.b = sub(position(index(3 * t + 1)), origin);

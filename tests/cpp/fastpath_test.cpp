@@ -70,6 +70,13 @@ void expectSameNumbers(const MassProperties& a, const MassProperties& b) {
     EXPECT_TRUE(sameBits(a.surfaceCentroid, b.surfaceCentroid));
 }
 
+// The same, and the same bounds (which check: false does not give).
+void expectSameResult(const MassProperties& a, const MassProperties& b) {
+    expectSameNumbers(a, b);
+    EXPECT_EQ(a.hasBounds, b.hasBounds);
+    EXPECT_TRUE(sameBits(a.bounds, b.bounds));
+}
+
 // The default path (proof first) and the full analysis give the same outcome, bit for bit.
 void expectBothPathsAgree(const Mesh& m, const MeshOptions& options = {}) {
     const Result fast = massprops::detail::measureMeshBy(m.view(), {}, options, Path::Proof);
@@ -77,7 +84,7 @@ void expectBothPathsAgree(const Mesh& m, const MeshOptions& options = {}) {
     ASSERT_EQ(fast.status, full.status) << full.message;
     EXPECT_EQ(fast.message, full.message);
     if (full.ok()) {
-        expectSameNumbers(fast.value, full.value);
+        expectSameResult(fast.value, full.value);
         EXPECT_EQ(fast.value.hasDiagnostics, full.value.hasDiagnostics);
         expectSameDiagnostics(fast.value.diagnostics, full.value.diagnostics);
     }
@@ -128,6 +135,31 @@ TEST(ProvenClean, CollapsedTrianglesAndUnusedVerticesLeaveTheProofStanding) {
     expectBothPathsAgree(m);
 }
 
+TEST(ProvenClean, UsedBoundsAreThoseOfTheVerticesTheTrianglesUse) {
+    // Bounds from the proof's own marks: an unused vertex left out, a collapsed triangle's lone
+    // vertex kept (detail::usedBounds reads every corner), and a seam copy that no triangle uses
+    // left out although it welds with a used one and is the lower-numbered of the two.
+    Mesh m = unitCube();
+    addVertex(m, 5, 5, 5);       // unused
+    addVertex(m, -3, 0.5, 0.5);  // only in a collapsed triangle
+    addTriangle(m, 0, 0, static_cast<std::uint32_t>(m.positions.size() / 3 - 1));
+    Mesh seam;
+    addVertex(seam, 1 + 1e-14, 1, 1);  // vertex 0: welds with the cube's (1, 1, 1), unused
+    for (std::size_t k = 0; k < m.positions.size(); ++k) seam.positions.push_back(m.positions[k]);
+    for (const std::uint32_t i : m.indices) seam.indices.push_back(i + 1);
+    for (const Mesh* mesh : {&m, &seam}) {
+        std::uint32_t welded = 0;
+        massprops::Box3 box;
+        const auto view = mesh->view();
+        ASSERT_TRUE(massprops::detail::provenClean(view, massprops::detail::bounds(view), 0, welded, &box));
+        const massprops::Box3 expected = massprops::detail::usedBounds(view);
+        EXPECT_TRUE(sameBits(box, expected));
+        EXPECT_EQ(box.min[0], -3);
+        EXPECT_EQ(box.max[0], 1);
+        expectBothPathsAgree(*mesh);
+    }
+}
+
 TEST(ProvenClean, AllIndexAndPositionTypesAgree) {
     const Mesh m = sphere(10, 12);
     std::vector<float> positions32(m.positions.begin(), m.positions.end());
@@ -146,7 +178,7 @@ TEST(ProvenClean, AllIndexAndPositionTypesAgree) {
         const Result fast = massprops::detail::measureMeshBy(view, {}, {}, Path::Proof);
         const Result full = massprops::detail::measureMeshBy(view, {}, {}, Path::FullAnalysis);
         ASSERT_TRUE(fast.ok() && full.ok());
-        expectSameNumbers(fast.value, full.value);
+        expectSameResult(fast.value, full.value);
         expectSameDiagnostics(fast.value.diagnostics, full.value.diagnostics);
     }
 }
