@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "mesh_access.h"
@@ -224,7 +225,7 @@ bool oneClosedPiece(Indices index, Given given, std::size_t triangles, std::size
 }  // namespace
 
 bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance, std::uint32_t& weldedVertices,
-                 Box3* usedBox) {
+                 Box3* usedBox, std::vector<std::uint32_t>* weldOut) {
     const std::size_t vertices = vertexCount(mesh), triangles = cornerCount(mesh) / 3;
     // Vertex numbers and corner offsets are 32-bit here.
     if (vertices >= std::numeric_limits<std::uint32_t>::max() / 2 ||
@@ -240,7 +241,16 @@ bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance,
         if (weld.empty()) return oneClosedPiece(index, index, triangles, vertices, used.data());
         return oneClosedPiece([&](std::size_t c) { return weld[index(c)]; }, index, triangles, vertices, used.data());
     });
-    if (!clean) return false;
+    if (!clean) {
+        if (weldOut) {
+            if (weld.empty()) {
+                weld.resize(vertices);
+                for (std::uint32_t v = 0; v < vertices; ++v) weld[v] = v;
+            }
+            *weldOut = std::move(weld);
+        }
+        return false;
+    }
     weldedVertices = 0;
     for (std::size_t v = 0; v < weld.size(); ++v) weldedVertices += weld[v] != v;
     if (usedBox) {

@@ -76,15 +76,16 @@ Analysis analyze(const MeshView& mesh, const MeshOptions& options, Path path) {
     a.extent = std::max({a.box.hi[0] - a.box.lo[0], a.box.hi[1] - a.box.lo[1], a.box.hi[2] - a.box.lo[2]});
     const double extra = std::max(options.weldDistance, options.weldRelative * a.extent);
     std::uint32_t welded = 0;
+    std::vector<std::uint32_t> weld;  // the proof's weld, when it welded but found the mesh rough
     // Shell mode reads the per-triangle flags the proof does not make.
     if (path == Path::Proof && options.mode == MeshMode::Solid &&
-        detail::provenClean(mesh, a.box, extra, welded, &a.usedBox)) {
+        detail::provenClean(mesh, a.box, extra, welded, &a.usedBox, &weld)) {
         a.proven = true;
         // What the full analysis finds on a clean mesh: one shell of one patch, nothing to count.
         a.surface.triangles = detail::cornerCount(mesh) / 3;
         a.surface.patchCount = a.surface.shellCount = 1;
     } else {
-        const std::vector<std::uint32_t> weld = detail::weldVertices(mesh, a.box, extra);
+        if (weld.empty()) weld = detail::weldVertices(mesh, a.box, extra);
         a.surface = detail::analyzeSurface(mesh, detail::weldedCorners(mesh, weld));
         welded = 0;
         for (std::size_t v = 0; v < weld.size(); ++v) welded += weld[v] != v;

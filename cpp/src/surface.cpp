@@ -18,10 +18,13 @@ namespace {
 
 constexpr std::uint32_t kNone = 0xffffffffu;
 
-// An edge use: higher vertex << 32 | triangle << 2 | which edge of the triangle (0..2).
+// An edge use: higher vertex << 32 | triangle << 3 | forward << 2 | which edge of the triangle
+// (0..2), where forward says the triangle runs along it from the lower vertex to the higher: the
+// passes over the edges read it here rather than from the triangle's corners (a random read).
 using EdgeUse = std::uint64_t;
-inline std::uint32_t useTriangle(EdgeUse e) { return static_cast<std::uint32_t>(e) >> 2; }
+inline std::uint32_t useTriangle(EdgeUse e) { return static_cast<std::uint32_t>(e) >> 3; }
 inline int useEdge(EdgeUse e) { return static_cast<int>(e & 3u); }
+inline bool useForward(EdgeUse e) { return (e >> 2) & 1u; }
 inline std::uint32_t useHigh(EdgeUse e) { return static_cast<std::uint32_t>(e >> 32); }
 
 struct EdgeTable {
@@ -48,7 +51,7 @@ EdgeTable buildEdges(const std::vector<std::uint32_t>& corners, std::size_t tria
         for (int k = 0; k < 3; ++k) {
             const std::uint32_t a = v[k], b = v[(k + 1) % 3];
             table.uses[fill[std::min(a, b)]++] =
-                (EdgeUse(std::max(a, b)) << 32) | (EdgeUse(t) << 2) | static_cast<EdgeUse>(k);
+                (EdgeUse(std::max(a, b)) << 32) | (EdgeUse(t) << 3) | (EdgeUse(a < b) << 2) | static_cast<EdgeUse>(k);
         }
     }
     // A handful of uses per vertex: insertion sort beats a general sort here.
@@ -76,15 +79,9 @@ void forEachEdge(const EdgeTable& table, F&& f) {
     }
 }
 
-// Does edge k of triangle t run from its lower to its higher vertex?
-bool forward(const std::vector<std::uint32_t>& corners, std::uint32_t t, int k) {
-    return corners[3 * t + k] < corners[3 * t + (k + 1) % 3];
-}
-
-std::array<std::uint32_t, 3> sortedCorners(const std::vector<std::uint32_t>& corners, std::uint32_t t) {
-    std::array<std::uint32_t, 3> v{corners[3 * t], corners[3 * t + 1], corners[3 * t + 2]};
-    std::sort(v.begin(), v.end());
-    return v;
+// The vertex of triangle t opposite its edge k.
+std::uint32_t opposite(const std::vector<std::uint32_t>& corners, std::uint32_t t, int k) {
+    return corners[3 * t + (k + 2) % 3];
 }
 
 struct UnionFind {
@@ -101,11 +98,11 @@ struct UnionFind {
 };
 
 // The surface as given: every non-collapsed triangle counts, repeats included.
-void countAsGiven(const EdgeTable& table, const std::vector<std::uint32_t>& corners, Surface& s) {
+void countAsGiven(const EdgeTable& table, Surface& s) {
     forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
         const auto n = static_cast<std::uint32_t>(last - first);
         std::uint32_t forwardUses = 0;
-        for (const EdgeUse* e = first; e != last; ++e) forwardUses += forward(corners, useTriangle(*e), useEdge(*e));
+        for (const EdgeUse* e = first; e != last; ++e) forwardUses += useForward(*e);
         if (n == 1) ++s.boundaryEdges;
         if (n > 2) ++s.nonManifoldEdges;
         if (n % 2 == 1) ++s.oddEdges;
@@ -129,19 +126,25 @@ bool sameWinding(const std::vector<std::uint32_t>& corners, std::uint32_t a, std
 // touch, given once by each: the pair cancels, as in the divergence sum). A shell made of copies
 // only is a double-sided mesh: one copy of each face stays.
 void markDuplicates(const EdgeTable& table, const std::vector<std::uint32_t>& corners, Surface& s) {
-    UnionFind copies(s.triangles), shells(s.triangles);
+    UnionFind copies(s.triangles);
     bool any = false;
     forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
         for (const EdgeUse* a = first; a != last; ++a) {
-            shells.unite(useTriangle(*first), useTriangle(*a));
+            // Two triangles on this edge are on the same three vertices when their third ones agree.
             for (const EdgeUse* b = first; b != a; ++b)
-                if (sortedCorners(corners, useTriangle(*a)) == sortedCorners(corners, useTriangle(*b))) {
+                if (opposite(corners, useTriangle(*a), useEdge(*a)) ==
+                    opposite(corners, useTriangle(*b), useEdge(*b))) {
                     copies.unite(useTriangle(*a), useTriangle(*b));
                     any = true;
                 }
         }
     });
     if (!any) return;
+    // The shells as given (every use), needed only now that there are copies.
+    UnionFind shells(s.triangles);
+    forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
+        for (const EdgeUse* a = first + 1; a < last; ++a) shells.unite(useTriangle(*first), useTriangle(*a));
+    });
     std::vector<std::uint32_t> size(s.triangles, 0);
     for (std::uint32_t t = 0; t < s.triangles; ++t)
         if (!s.inactive[t]) ++size[copies.find(t)];
@@ -185,7 +188,7 @@ struct Links {
 };
 
 // `shells` may be null: then shells are not tracked (a clean surface's shells are its patches).
-Links linkActive(const EdgeTable& table, const std::vector<std::uint32_t>& corners, Surface& s, UnionFind* shells) {
+Links linkActive(const EdgeTable& table, Surface& s, UnionFind* shells) {
     Links links;
     links.neighbour.assign(3 * s.triangles, kNone);
     forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
@@ -203,7 +206,7 @@ Links linkActive(const EdgeTable& table, const std::vector<std::uint32_t>& corne
         if (count != 2) return;
         const std::uint32_t t0 = useTriangle(*active[0]), t1 = useTriangle(*active[1]);
         const int k0 = useEdge(*active[0]), k1 = useEdge(*active[1]);
-        const std::uint32_t same = forward(corners, t0, k0) == forward(corners, t1, k1) ? 1u : 0u;
+        const std::uint32_t same = useForward(*active[0]) == useForward(*active[1]) ? 1u : 0u;
         links.neighbour[3 * t0 + k0] = (t1 << 1) | same;
         links.neighbour[3 * t1 + k1] = (t0 << 1) | same;
     });
@@ -241,7 +244,7 @@ void orientPatches(const Links& links, const std::vector<std::uint32_t>& shellOf
 // After orientation: a patch is closed when, on every edge, its own uses run as often one way
 // as the other (a non-orientable patch, or a fin on a shared edge, is not). An edge with a single
 // use is a boundary edge, closed by its loop's cap if the loop can be traced.
-void checkBalance(const EdgeTable& table, const std::vector<std::uint32_t>& corners, Surface& s) {
+void checkBalance(const EdgeTable& table, Surface& s) {
     s.patchClosed.assign(s.patchCount, 1);
     s.shellClosed.assign(s.shellCount, 1);
     std::vector<std::pair<std::uint32_t, int>> tally;
@@ -252,7 +255,7 @@ void checkBalance(const EdgeTable& table, const std::vector<std::uint32_t>& corn
             const std::uint32_t t = useTriangle(*e);
             if (s.inactive[t]) continue;
             ++active;
-            const int along = forward(corners, t, useEdge(*e)) != (s.flipped[t] != 0) ? 1 : -1;
+            const int along = useForward(*e) != (s.flipped[t] != 0) ? 1 : -1;
             shellBalance += along;  // the uses of one edge all belong to one shell
             auto it = std::find_if(tally.begin(), tally.end(), [&](const auto& p) { return p.first == s.patch[t]; });
             if (it == tally.end())
@@ -361,7 +364,7 @@ Surface analyzeSurface(const MeshView& mesh, std::vector<std::uint32_t> corners)
     for (std::size_t t = 0; t < s.triangles; ++t) s.inactive[t] = collapsed(&s.corners[3 * t]) ? kCollapsed : 0;
 
     const EdgeTable table = buildEdges(s.corners, s.triangles, vertices);
-    countAsGiven(table, s.corners, s);
+    countAsGiven(table, s);
     // Every edge used twice, in opposite directions: no repeats can hide (a repeat adds uses to
     // its edges, unless a pair of them is a whole two-triangle shell, flat and harmless), every
     // patch is closed and every shell is one patch. Only a rough surface needs the other passes.
@@ -373,7 +376,7 @@ Surface analyzeSurface(const MeshView& mesh, std::vector<std::uint32_t> corners)
     std::vector<std::uint32_t> shellOf(s.triangles, kNone);
     if (rough) {
         UnionFind shells(s.triangles);
-        const Links links = linkActive(table, s.corners, s, &shells);
+        const Links links = linkActive(table, s, &shells);
         std::vector<std::uint32_t> shellId(s.triangles, kNone);
         for (std::uint32_t t = 0; t < s.triangles; ++t) {
             if (s.inactive[t]) continue;
@@ -382,13 +385,13 @@ Surface analyzeSurface(const MeshView& mesh, std::vector<std::uint32_t> corners)
             shellOf[t] = shellId[root];
         }
         orientPatches(links, shellOf, s);
-        checkBalance(table, s.corners, s);
+        checkBalance(table, s);
         withMeshTypes(mesh, [&](auto position, auto) {
             traceLoops(links, s.corners, position, vertices, s);
             return 0;
         });
     } else {
-        const Links links = linkActive(table, s.corners, s, nullptr);
+        const Links links = linkActive(table, s, nullptr);
         orientPatches(links, shellOf, s);
         s.shellCount = s.patchCount;
         for (std::uint32_t id = 0; id < s.patchCount; ++id) s.patchShell[id] = id;

@@ -66,6 +66,12 @@ Status validateMesh(const MeshView& mesh, std::string& message) {
         message = "mesh has no triangles";
         return Status::EmptyMesh;
     }
+    // The analysis packs a triangle number into 29 bits (surface.cpp); wasm32's memory holds far fewer.
+    if (cornerCount(mesh) / 3 >= (std::size_t(1) << 29)) {
+        message = "mesh has " + std::to_string(cornerCount(mesh) / 3) + " triangles; at most " +
+                  std::to_string((std::size_t(1) << 29) - 1) + " are supported";
+        return Status::InvalidArgument;
+    }
     if ((mesh.positionCount > 0 && mesh.positions == nullptr) ||
         (mesh.indexType != IndexType::None && mesh.indexCount > 0 && mesh.indices == nullptr)) {
         message = "mesh data pointer is null";

@@ -11,6 +11,7 @@
 #include "mesh.h"
 #include "repair_meshes.h"
 #include "test_meshes.h"
+#include "weld.h"
 
 namespace {
 
@@ -347,6 +348,41 @@ TEST(ProvenClean, TriangleSoupWeldsAsTheFullAnalysisWeldsIt) {
     ASSERT_TRUE(fast.ok() && full.ok());
     expectSameNumbers(fast.value, full.value);
     expectSameDiagnostics(fast.value.diagnostics, full.value.diagnostics);
+}
+
+TEST(ProvenClean, TheWeldItHandsToTheFullAnalysisIsTheFullAnalysisOwn) {
+    // Rough meshes (the proof fails after welding) whose seams weld: copies a hair apart, a
+    // triangle soup with a hole, and a wide weld option; the proof's weld must be weldVertices'.
+    std::vector<std::pair<Mesh, double>> cases;
+    for (double offset : {3e-13, -3e-13, 9e-13}) {
+        Mesh m = sphere(12, 16);
+        repairmesh::Random random;
+        repairmesh::splitSeam(
+            m, [](std::size_t t) { return t % 3 == 0; }, offset, random);
+        m.indices.resize(m.indices.size() - 3);  // a hole
+        cases.emplace_back(m, 0);
+    }
+    Mesh soup = sphere(6, 9);
+    const std::vector<double> corners = repairmesh::soup(soup);
+    soup.positions = corners;
+    soup.indices.clear();
+    for (std::uint32_t c = 0; c + 3 < corners.size() / 3; ++c) soup.indices.push_back(c);  // all but one triangle
+    cases.emplace_back(soup, 0);
+    Mesh wide = sphere(10, 10);
+    repairmesh::flipTriangle(wide, 3);
+    cases.emplace_back(wide, 0.05);
+    for (const auto& [m, extra] : cases) {
+        const auto view = m.view();
+        const massprops::detail::Bounds box = massprops::detail::bounds(view);
+        std::uint32_t welded = 0;
+        std::vector<std::uint32_t> weld;
+        EXPECT_FALSE(massprops::detail::provenClean(view, box, extra, welded, nullptr, &weld));
+        ASSERT_FALSE(weld.empty());
+        EXPECT_EQ(weld, massprops::detail::weldVertices(view, box, extra));
+        MeshOptions options;
+        options.weldDistance = extra;
+        expectBothPathsAgree(m, options);
+    }
 }
 
 TEST(ProvenClean, AWideWeldOptionIsHonoured) {
