@@ -102,6 +102,14 @@ TEST(MeshValidation, BadInputNamesTheProblem) {
     MeshView empty;
     EXPECT_EQ(measureMesh(empty).status, Status::EmptyMesh);
 
+    // Refused on its counts alone, before any data is read (none is given).
+    MeshView huge = cube.view();
+    huge.indices = nullptr;
+    huge.indexCount = std::size_t(3) << 29;
+    r = measureMesh(huge);
+    EXPECT_EQ(r.status, Status::InvalidArgument);
+    EXPECT_EQ(r.message, "mesh has 536870912 triangles; at most 536870911 are supported");
+
     cube = testmesh::box({0, 0, 0}, {1, 1, 1});
     MassOptions negative;
     negative.value = -1;
