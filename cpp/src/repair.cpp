@@ -5,6 +5,7 @@
 // a point on the other, never by the winding as given.
 #include "repair.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "determinant.h"
@@ -243,6 +244,8 @@ std::vector<int> unitSigns(const Surface& s, const Patches& p, const RepairPlan&
         }
         sign[id] = p.volume6[id] < 0 ? -1 : 1;
     }
+    // Nesting needs two solid units; one alone (the common case) skips the sampling pass.
+    if (std::count(solid.begin(), solid.end(), 1) < 2) return sign;
     for (std::uint32_t id = 0; id < n; ++id) {
         if (!solid[id]) continue;
         const Samples points = samplesOf(p, id, position, index, origin);

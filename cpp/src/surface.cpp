@@ -54,11 +54,17 @@ EdgeTable buildEdges(const std::vector<std::uint32_t>& corners, std::size_t tria
                 (EdgeUse(std::max(a, b)) << 32) | (EdgeUse(t) << 3) | (EdgeUse(a < b) << 2) | static_cast<EdgeUse>(k);
         }
     }
-    // A handful of uses per vertex: insertion sort beats a general sort here.
+    // A handful of uses per vertex: insertion sort beats a general sort there. A vertex of high
+    // valence (a pole, a fan-triangulated cap) gets the general one: insertion sort is quadratic.
+    EdgeUse* uses = table.uses.data();
     for (std::size_t v = 0; v < vertices; ++v) {
-        const auto first = table.uses.begin() + table.starts[v], last = table.uses.begin() + table.starts[v + 1];
-        for (auto i = first + (first != last); i < last; ++i)
-            for (auto j = i; j != first && *(j - 1) > *j; --j) std::iter_swap(j - 1, j);
+        EdgeUse *first = uses + table.starts[v], *last = uses + table.starts[v + 1];
+        if (last - first > 32) {
+            std::sort(first, last);
+            continue;
+        }
+        for (EdgeUse* i = first + (first != last); i < last; ++i)
+            for (EdgeUse* j = i; j != first && *(j - 1) > *j; --j) std::swap(*(j - 1), *j);
     }
     return table;
 }
