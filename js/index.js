@@ -14,6 +14,7 @@ import { MassPropertiesError, fail, isMassPropertiesError, typeName } from './er
 import { createCodec } from './layout.js';
 import { readOptions } from './options.js';
 import { metresPer } from './units.js';
+import { compileFile } from './wasm-file.js';
 
 export { MassPropertiesError } from './errors.js';
 export { measureParts } from './parts.js';
@@ -23,9 +24,10 @@ export { LENGTH_UNITS, MASS_UNITS, convertUnits } from './units.js';
 let ready = null;
 
 /**
- * Loads the WebAssembly module once (the bytes are embedded, so this works the same in Node,
- * browsers, workers and bundlers). Later calls return the same promise; a failure arrives as a
- * rejected promise with a MassPropertiesError, and the next call tries again.
+ * Loads the WebAssembly module once (its .wasm beside the package's files, or the same bytes
+ * embedded where that file cannot be reached, so this works the same in Node, browsers, workers
+ * and bundlers). Later calls return the same promise; a failure arrives as a rejected promise
+ * with a MassPropertiesError, and the next call tries again.
  */
 export function init() {
   if (!ready) {
@@ -55,16 +57,64 @@ function moduleKind() {
   }
 }
 
+// The two builds: the Emscripten glue (an ES module), its .wasm, and the same bytes gzipped in
+// base64 (scripts/bundle.mjs). Literal import()s and new URL()s, so that bundlers see them: Vite
+// and webpack emit the .wasm as an asset and split out what is not loaded.
+const BUILDS = {
+  simd: {
+    glue: () => import('../dist/mass_properties_wasm.js'),
+    file: () => new URL('../dist/mass_properties_wasm.wasm', import.meta.url),
+    embedded: () => import('../dist/mass_properties_wasm_embedded.js'),
+  },
+  scalar: {
+    glue: () => import('../dist/mass_properties_wasm_scalar.js'),
+    file: () => new URL('../dist/mass_properties_wasm_scalar.wasm', import.meta.url),
+    embedded: () => import('../dist/mass_properties_wasm_scalar_embedded.js'),
+  },
+};
+
+async function gunzip(base64) {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+}
+
+// The compiled module: from the .wasm file, else from the embedded bytes. The file is missing
+// where a bundler did not copy it (esbuild, Rollup without plugins), in Vite's development
+// prebundle, and in the CommonJS and classic-script builds (no import.meta.url: new URL throws).
+async function compile(build) {
+  try {
+    return await compileFile(build.file());
+  } catch (fileError) {
+    try {
+      return await WebAssembly.compile(await gunzip((await build.embedded()).default));
+    } catch (error) {
+      throw new Error(`${error?.message ?? error} (the .wasm file: ${fileError?.message ?? fileError})`);
+    }
+  }
+}
+
 async function load() {
   let wasm;
   const kind = moduleKind();
   try {
-    // Two literal imports, so that bundlers see (and split out) both modules.
-    const glue =
-      kind === 'simd'
-        ? await import('../dist/mass_properties_wasm.js')
-        : await import('../dist/mass_properties_wasm_scalar.js');
-    wasm = await glue.default();
+    const build = BUILDS[kind];
+    const [glue, compiled] = await Promise.all([build.glue(), compile(build)]);
+    // The glue instantiates nothing itself: it hands over its imports, and is ready once the
+    // instance is back. A failure there would leave its promise pending, so it is raced.
+    let failed;
+    const failure = new Promise((resolve, reject) => (failed = reject));
+    wasm = await Promise.race([
+      glue.default({
+        locateFile: (file) => file, // never used; keeps 3.1.6's glue from building a URL of its own
+        instantiateWasm(imports, receive) {
+          WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), failed);
+          return {};
+        },
+      }),
+      failure,
+    ]);
     wasm.kind = kind;
   } catch (error) {
     throw new MassPropertiesError('INTERNAL', `could not load the WebAssembly module: ${error?.message ?? error}`);
