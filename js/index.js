@@ -124,6 +124,20 @@ async function load() {
   });
 }
 
+// The core writes each number of a message as its 64 bits in hex between two U+E000 marks
+// (cpp/bindings/format_number.cpp); JavaScript writes the number (and -0 as -0: a sign that was
+// refused must show).
+const NUMBER_MARK = /\uE000([0-9a-f]{8})([0-9a-f]{8})\uE000/g;
+const numberBits = new DataView(new ArrayBuffer(8));
+function withNumbers(message) {
+  return message.replace(NUMBER_MARK, (mark, high, low) => {
+    numberBits.setUint32(0, parseInt(high, 16));
+    numberBits.setUint32(4, parseInt(low, 16));
+    const number = numberBits.getFloat64(0);
+    return Object.is(number, -0) ? '-0' : String(number);
+  });
+}
+
 const POSITION_TYPES = { Float32Array: 'Float32', Float64Array: 'Float64' };
 const INDEX_TYPES = { Uint8Array: 'Uint8', Uint16Array: 'Uint16', Uint32Array: 'Uint32' };
 const HEAP_VIEWS = {
@@ -188,7 +202,7 @@ function createModule(wasm, onTrap) {
       onTrap();
       fail('INTERNAL', `the WebAssembly module failed: ${trapped}; call init() again for a fresh one`);
     }
-    if (status !== 0) fail(codes[status], wasm._message());
+    if (status !== 0) fail(codes[status], withNumbers(wasm._message()));
   }
 
   function tooLarge(what, bytes) {
