@@ -81,8 +81,8 @@ async function gunzip(base64) {
 }
 
 // The compiled module: from the .wasm file, else from the embedded bytes. The file is missing
-// where a bundler did not copy it (esbuild, Rollup without plugins), in Vite's development
-// prebundle, and in the CommonJS and classic-script builds (no import.meta.url: new URL throws).
+// where a bundler did not copy it (esbuild, Rollup without plugins), where a server refuses it,
+// and in the CommonJS and classic-script builds (no import.meta.url: new URL throws).
 async function compile(build) {
   try {
     return await compileFile(build.file());
