@@ -683,14 +683,15 @@ function createModule(wasm, onTrap) {
   // of its own measures a 2,200-triangle sphere (about 15 ms, most of it the baseline compile the
   // first call pays anyway) so the mesh path's functions are optimised while the app goes on (loads
   // its model, say); skipped when the app measures a mesh first. Node does not wait for it to exit.
-  let warmUp = setTimeout(() => {
+  const warm = () => {
     warmUp = null;
     try {
       api.mesh(...sphereMesh(48, 24));
     } catch {
       // nothing to do: the app's own calls report whatever is wrong
     }
-  }, 0);
+  };
+  let warmUp = typeof setTimeout === 'function' ? setTimeout(warm, 0) : null; // (worklets have none)
   warmUp?.unref?.();
   function skipWarmUp() {
     if (warmUp !== null) clearTimeout(warmUp);
