@@ -14,6 +14,7 @@ import { MassPropertiesError, fail, isMassPropertiesError, typeName } from './er
 import { createCodec } from './layout.js';
 import { readOptions } from './options.js';
 import { metresPer } from './units.js';
+import { compileFile } from './wasm-file.js';
 
 export { MassPropertiesError } from './errors.js';
 export { measureParts } from './parts.js';
@@ -23,9 +24,10 @@ export { LENGTH_UNITS, MASS_UNITS, convertUnits } from './units.js';
 let ready = null;
 
 /**
- * Loads the WebAssembly module once (the bytes are embedded, so this works the same in Node,
- * browsers, workers and bundlers). Later calls return the same promise; a failure arrives as a
- * rejected promise with a MassPropertiesError, and the next call tries again.
+ * Loads the WebAssembly module once (its .wasm beside the package's files, or the same bytes
+ * embedded where that file cannot be reached, so this works the same in Node, browsers, workers
+ * and bundlers). Later calls return the same promise; a failure arrives as a rejected promise
+ * with a MassPropertiesError, and the next call tries again.
  */
 export function init() {
   if (!ready) {
@@ -55,22 +57,84 @@ function moduleKind() {
   }
 }
 
+// The two builds: the Emscripten glue (an ES module), its .wasm, and the same bytes gzipped in
+// base64 (scripts/bundle.mjs). Literal import()s and new URL()s, so that bundlers see them: Vite
+// and webpack emit the .wasm as an asset and split out what is not loaded.
+const BUILDS = {
+  simd: {
+    glue: () => import('../dist/mass_properties_wasm.js'),
+    file: () => new URL('../dist/mass_properties_wasm.wasm', import.meta.url),
+    embedded: () => import('../dist/mass_properties_wasm_embedded.js'),
+  },
+  scalar: {
+    glue: () => import('../dist/mass_properties_wasm_scalar.js'),
+    file: () => new URL('../dist/mass_properties_wasm_scalar.wasm', import.meta.url),
+    embedded: () => import('../dist/mass_properties_wasm_scalar_embedded.js'),
+  },
+};
+
+async function gunzip(base64) {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i);
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+}
+
+// The compiled module: from the .wasm file, else from the embedded bytes. The file is missing
+// where a bundler did not copy it (esbuild, Rollup without plugins), where a server refuses it,
+// and in the CommonJS and classic-script builds (no import.meta.url: new URL throws).
+async function compile(build) {
+  try {
+    return await compileFile(build.file());
+  } catch (fileError) {
+    try {
+      return await WebAssembly.compile(await gunzip((await build.embedded()).default));
+    } catch (error) {
+      throw new Error(`${error?.message ?? error} (the .wasm file: ${fileError?.message ?? fileError})`);
+    }
+  }
+}
+
 async function load() {
   let wasm;
   const kind = moduleKind();
   try {
-    // Two literal imports, so that bundlers see (and split out) both modules.
-    const glue =
-      kind === 'simd'
-        ? await import('../dist/mass_properties_wasm.js')
-        : await import('../dist/mass_properties_wasm_scalar.js');
-    wasm = await glue.default();
+    const build = BUILDS[kind];
+    const [glue, compiled] = await Promise.all([build.glue(), compile(build)]);
+    // The glue instantiates nothing itself: it hands over its imports, and is ready once the
+    // instance is back. A failure there would leave its promise pending, so it is raced.
+    let failed;
+    const failure = new Promise((resolve, reject) => (failed = reject));
+    wasm = await Promise.race([
+      glue.default({
+        locateFile: (file) => file, // never used; keeps 3.1.6's glue from building a URL of its own
+        instantiateWasm(imports, receive) {
+          WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), failed);
+          return {};
+        },
+      }),
+      failure,
+    ]);
     wasm.kind = kind;
   } catch (error) {
     throw new MassPropertiesError('INTERNAL', `could not load the WebAssembly module: ${error?.message ?? error}`);
   }
   return createModule(wasm, () => {
     ready = null; // a module that trapped is dropped: the next init() makes a fresh one
+  });
+}
+
+// The core writes each number of a message as its 64 bits in hex between two U+E000 marks
+// (cpp/bindings/format_number.cpp); JavaScript writes the number (and -0 as -0: a sign that was
+// refused must show).
+const NUMBER_MARK = /\uE000([0-9a-f]{8})([0-9a-f]{8})\uE000/g;
+const numberBits = new DataView(new ArrayBuffer(8));
+function withNumbers(message) {
+  return message.replace(NUMBER_MARK, (mark, high, low) => {
+    numberBits.setUint32(0, parseInt(high, 16));
+    numberBits.setUint32(4, parseInt(low, 16));
+    const number = numberBits.getFloat64(0);
+    return Object.is(number, -0) ? '-0' : String(number);
   });
 }
 
@@ -115,6 +179,38 @@ function polygonRingKind(ring, name) {
   return typedArrayKind(ring, POSITION_TYPES, name, 'a Float32Array or Float64Array of x, y pairs', hint);
 }
 
+// A closed UV sphere, one vertex per pole: 2 slices (stacks - 1) triangles (the warm-up's mesh).
+function sphereMesh(slices, stacks) {
+  const last = 1 + slices * (stacks - 1);
+  const positions = new Float32Array(3 * (last + 1));
+  const indices = new Uint32Array(6 * slices * (stacks - 1));
+  const ring = (i, j) => 1 + (i - 1) * slices + (j % slices);
+  positions.set([0, 1, 0], 0);
+  positions.set([0, -1, 0], 3 * last);
+  for (let i = 1; i < stacks; ++i) {
+    for (let j = 0; j < slices; ++j) {
+      const [theta, phi] = [(Math.PI * i) / stacks, (2 * Math.PI * j) / slices];
+      positions.set(
+        [Math.sin(theta) * Math.sin(phi), Math.cos(theta), Math.sin(theta) * Math.cos(phi)],
+        3 * ring(i, j),
+      );
+    }
+  }
+  let t = 0;
+  const add = (...corners) => {
+    indices.set(corners, t);
+    t += corners.length;
+  };
+  for (let j = 0; j < slices; ++j) {
+    add(0, ring(1, j), ring(1, j + 1));
+    for (let i = 1; i < stacks - 1; ++i) {
+      add(ring(i, j), ring(i + 1, j), ring(i + 1, j + 1), ring(i, j), ring(i + 1, j + 1), ring(i, j + 1));
+    }
+    add(last, ring(stacks - 1, j + 1), ring(stacks - 1, j));
+  }
+  return [positions, indices];
+}
+
 function createModule(wasm, onTrap) {
   const codes = wasm._statusCodes().split(' ');
   const codec = createCodec(wasm._layouts(), () => wasm.HEAPU8.buffer);
@@ -138,7 +234,7 @@ function createModule(wasm, onTrap) {
       onTrap();
       fail('INTERNAL', `the WebAssembly module failed: ${trapped}; call init() again for a fresh one`);
     }
-    if (status !== 0) fail(codes[status], wasm._message());
+    if (status !== 0) fail(codes[status], withNumbers(wasm._message()));
   }
 
   function tooLarge(what, bytes) {
@@ -228,6 +324,7 @@ function createModule(wasm, onTrap) {
 
   // Copies the mesh into module memory and calls `use(meshArgs)` with the raw mesh arguments.
   function withMesh(positions, indices, use, call = 'mesh') {
+    skipWarmUp();
     const scalar = typedArrayKind(
       positions,
       POSITION_TYPES,
@@ -579,6 +676,27 @@ function createModule(wasm, onTrap) {
       return codec.read('Spin', slots.Spin);
     },
   };
+
+  // V8 runs a wasm function in its baseline code until it has run for a while, then optimises it
+  // on a background thread; a call in progress keeps the code it started with. So the first large
+  // mesh would run wholly in baseline code, about twice as slow. Once init() has resolved, a task
+  // of its own measures a 2,200-triangle sphere (about 15 ms, most of it the baseline compile the
+  // first call pays anyway) so the mesh path's functions are optimised while the app goes on (loads
+  // its model, say); skipped when the app measures a mesh first. Node does not wait for it to exit.
+  const warm = () => {
+    warmUp = null;
+    try {
+      api.mesh(...sphereMesh(48, 24));
+    } catch {
+      // nothing to do: the app's own calls report whatever is wrong
+    }
+  };
+  let warmUp = typeof setTimeout === 'function' ? setTimeout(warm, 0) : null; // (worklets have none)
+  warmUp?.unref?.();
+  function skipWarmUp() {
+    if (warmUp !== null) clearTimeout(warmUp);
+    warmUp = null;
+  }
 
   // Whatever a caller's getter or Proxy throws while its arguments are read becomes a typed error.
   const guarded = {};

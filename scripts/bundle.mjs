@@ -1,4 +1,7 @@
-// The package's other module formats, made from the ES modules in js/ with esbuild:
+// The wasm embedded, and the package's other module formats, made from the ES modules in js/:
+//   - dist/mass_properties_wasm*_embedded.js: each build's .wasm gzipped, in base64, as an ES
+//     module: what init() compiles where the .wasm file cannot be reached (js/index.js);
+// then with esbuild:
 //   - CommonJS, for `require()` (Node 18+, Jest's default configuration, CommonJS TypeScript):
 //     every entry of package.json "exports" with a "require" condition gets the file it names,
 //     bundled from the entry's "import" file, with its types copied as .d.cts;
@@ -11,9 +14,18 @@ import { build } from 'esbuild';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
+
+for (const name of ['mass_properties_wasm', 'mass_properties_wasm_scalar']) {
+  const base64 = gzipSync(await readFile(path.join(ROOT, 'dist', `${name}.wasm`)), { level: 9 }).toString('base64');
+  await writeFile(
+    path.join(ROOT, 'dist', `${name}_embedded.js`),
+    `// dist/${name}.wasm, gzipped, in base64 (scripts/bundle.mjs).\nexport default '${base64}';\n`,
+  );
+}
 
 const COMMON = {
   bundle: true,
@@ -22,7 +34,7 @@ const COMMON = {
   logLevel: 'warning',
   // three.js stays the user's own copy (an optional peer), as in the ES modules.
   external: ['three', 'three/*'],
-  // The glue only uses import.meta.url to locate files, and with the wasm embedded it has none.
+  // No file to locate in one file: init() finds no import.meta.url and takes the embedded wasm.
   define: { 'import.meta.url': 'undefined' },
 };
 

@@ -1,8 +1,5 @@
 #include "status.h"
 
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <iterator>
 
 namespace massprops {
@@ -19,18 +16,4 @@ const char* statusCode(Status status) { return kCodes[static_cast<int>(status)];
 
 std::vector<std::string> statusCodes() { return std::vector<std::string>(std::begin(kCodes), std::end(kCodes)); }
 
-namespace detail {
-
-std::string formatNumber(double value) {
-    if (std::isnan(value)) return "NaN";
-    if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
-    char buffer[32];
-    for (int precision = 1; precision <= 17; ++precision) {
-        std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
-        if (std::strtod(buffer, nullptr) == value) break;
-    }
-    return buffer;
-}
-
-}  // namespace detail
 }  // namespace massprops

@@ -1,5 +1,5 @@
 // A Vite app with no configuration: the package and its worker by their names; Vite bundles
-// the wasm (embedded in the JavaScript) and finds the worker's script by itself.
+// the .wasm as an asset and finds the worker's script by itself.
 // Run: npm run build (in the repository), then: cd examples/vite-app && npm install && npx vite
 import { init } from 'mass-properties';
 import { createWorker } from 'mass-properties/worker';

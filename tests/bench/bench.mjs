@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 import RAPIER from '@dimforge/rapier3d-compat';
+import { buildSync } from 'esbuild';
 
 import { init } from '../../js/index.js';
 import { box12, referenceVolume, repairSphere, threeSphere, uvSphere } from './meshes.mjs';
@@ -189,7 +190,7 @@ function nativeTimings() {
 }
 
 // Cold start and memory in fresh processes (a module once loaded stays warm), per build.
-function coldStart(kind, mesh) {
+function coldStart(kind, mesh, immediate = false) {
   const dir = path.join(root, 'build/bench/meshes');
   const file = path.join(dir, 'cold.bin');
   mkdirSync(dir, { recursive: true });
@@ -201,22 +202,50 @@ function coldStart(kind, mesh) {
       Buffer.from(mesh.indices.buffer),
     ]),
   );
-  const run = spawnSync(process.execPath, [path.join(root, 'tests/bench/cold.mjs'), file], {
-    encoding: 'utf8',
-    env: { ...process.env, MASS_PROPERTIES_WASM: kind },
-  });
+  const run = spawnSync(
+    process.execPath,
+    [path.join(root, 'tests/bench/cold.mjs'), file, ...(immediate ? ['immediate'] : [])],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, MASS_PROPERTIES_WASM: kind },
+    },
+  );
   if (run.status !== 0) throw new Error(`cold start failed: ${run.stderr}`);
   return JSON.parse(run.stdout);
 }
 
+// Bytes and gzip -9 bytes of what the main entry loads: js/index.js with its imports (as written,
+// and minified as a production bundle ships them), the Emscripten glue and the .wasm of one build,
+// each file compressed apart as a server sends it; and the embedded copy a host without the file takes.
 function packageSize() {
-  const entry = ['js/index.js', 'js/arrays.js', 'js/errors.js', 'js/layout.js', 'js/options.js', 'js/parts.js'];
-  const js = Buffer.concat(entry.map((f) => readFileSync(path.join(root, f))));
-  const size = (module) => {
-    const all = Buffer.concat([js, readFileSync(path.join(root, 'dist', module))]);
-    return { bytes: all.length, gzipBytes: gzipSync(all, { level: 9 }).length };
+  const measure = (bytes) => ({ bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length });
+  const wrapper = (minify) =>
+    measure(
+      buildSync({
+        entryPoints: [path.join(root, 'js/index.js')],
+        bundle: true,
+        minify,
+        write: false,
+        format: 'esm',
+        platform: 'browser',
+        external: ['../dist/*'],
+      }).outputFiles[0].contents,
+    );
+  const js = wrapper(false);
+  const jsMinified = wrapper(true);
+  const size = (name) => {
+    const glue = measure(readFileSync(path.join(root, 'dist', `${name}.js`)));
+    const wasm = measure(readFileSync(path.join(root, 'dist', `${name}.wasm`)));
+    const embedded = measure(readFileSync(path.join(root, 'dist', `${name}_embedded.js`)));
+    return {
+      glue,
+      wasm,
+      embedded,
+      totalGzipBytes: js.gzipBytes + glue.gzipBytes + wasm.gzipBytes,
+      totalMinifiedGzipBytes: jsMinified.gzipBytes + glue.gzipBytes + wasm.gzipBytes,
+    };
   };
-  return { simd: size('mass_properties_wasm.js'), scalar: size('mass_properties_wasm_scalar.js') };
+  return { js, jsMinified, simd: size('mass_properties_wasm'), scalar: size('mass_properties_wasm_scalar') };
 }
 
 // --- run ---------------------------------------------------------------------------------------
@@ -310,10 +339,15 @@ for (const mesh of meshes) {
 }
 
 const coldMesh = quick ? meshes[0] : uvSphere(1000, 501);
-const cold = { simd: coldStart('simd', coldMesh), scalar: coldStart('scalar', coldMesh) };
+// The first call after the app loads its mesh (init()'s warm-up has run), and at once.
+const cold = {
+  simd: coldStart('simd', coldMesh),
+  scalar: coldStart('scalar', coldMesh),
+  simdImmediate: coldStart('simd', coldMesh, true),
+};
 const size = packageSize();
 console.log('\ncold start (fresh process, %d triangles):', coldMesh.indices.length / 3, JSON.stringify(cold));
-console.log('main entry (index.js and its imports + one module), bytes and gzip -9:', JSON.stringify(size));
+console.log('main entry (index.js and its imports, glue, .wasm), bytes and gzip -9:', JSON.stringify(size));
 
 const results = {
   date: new Date().toISOString(),

@@ -1,6 +1,7 @@
 // The package in a Vite app with no configuration: `vite build` of examples/vite-app (the
 // package linked into its node_modules as an install would put it) bundles the main entry and
-// finds mass-properties/worker's worker script by itself; the built page computes in Chromium.
+// finds mass-properties/worker's worker script by itself, emits the .wasm as an asset, warns about
+// nothing; the built page computes in Chromium.
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,22 +78,30 @@ test('vite build bundles the package and its worker without configuration, and t
     assets.some((f) => /^worker-thread-.*\.js$/.test(f)),
     `no worker chunk among ${assets.join(', ')}`,
   );
-  // The wasm is embedded in the JavaScript, so the app's chunk passes Vite's 500 kB advice; every
-  // other warning (e.g. CommonJS variables in the glue) is a defect.
-  assert.deepEqual(
-    warnings.filter((w) => !/chunks are larger than 500 kB/.test(w)),
-    [],
-    'vite warned',
-  );
+  // The .wasm of both builds are assets of their own (one is fetched); no chunk passes Vite's
+  // 500 kB advice, and every other warning (e.g. CommonJS variables in the glue) is a defect.
+  assert.equal(assets.filter((f) => /^mass_properties_wasm(_scalar)?-.*\.wasm$/.test(f)).length, 2, assets.join(', '));
+  assert.deepEqual(warnings, [], 'vite warned');
 
   const page = context.pages()[0] ?? (await context.newPage());
   const problems = [];
   page.on('pageerror', (error) => problems.push(error.message));
+  const requested = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
   await page.waitForFunction(() => window.result, null, { timeout: 60000 });
   const result = await page.evaluate(() => window.result);
   assert.equal(result.error, undefined, result.error);
   assert.deepEqual(problems, []);
+  // The page and its worker fetched the SIMD module's file, not the embedded copy.
+  assert.ok(
+    requested.some((p) => /\/mass_properties_wasm-.*\.wasm$/.test(p)),
+    requested.join(', '),
+  );
+  assert.deepEqual(
+    requested.filter((p) => /embedded/.test(p)),
+    [],
+  );
   // 0.1 × 0.02 × 0.05 m of steel at 7850 kg/m³
   assert.ok(Math.abs(result.boxMass - 0.785) <= 1e-14, `box mass ${result.boxMass}`);
   assert.ok(Math.abs(result.sphereVolume - (4 / 3) * Math.PI) <= 1e-12, `sphere volume ${result.sphereVolume}`);

@@ -1,6 +1,7 @@
 // webpack, Rollup and esbuild bundle the package as a user's app imports it, with no
 // configuration for it and no warnings (Vite, which also runs the result in Chromium, is
-// tests/browser/vite.test.mjs). Each bundler runs in a child process, as a user's build would.
+// tests/browser/vite.test.mjs). Each bundler runs in a child process, as a user's build would;
+// the Rollup and esbuild bundles then run in Node.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'mass-properties-bundlers-'));
   mkdirSync(join(work, 'node_modules'));
   symlinkSync(ROOT, join(work, 'node_modules', 'mass-properties'), 'dir');
+  writeFileSync(join(work, 'package.json'), '{ "type": "module" }\n'); // the bundles run as ES modules
   // The package's main entry, and its worker entry where the bundler follows new URL() workers.
   writeFileSync(
     join(work, 'main.js'),
@@ -39,14 +41,16 @@ webpack({ mode: 'production', context: ${JSON.stringify(work)}, entry: './with-w
 });
 `);
   expect(out).toEqual([]);
-  // The worker's script became a chunk of its own, and the SIMD and scalar modules chunks that
-  // are loaded on demand (one of them), not part of the app's main chunk.
+  // The worker's script became a chunk of its own; the .wasm of both builds are assets (init()
+  // fetches one), and their embedded copies, the fallback, chunks loaded only if that fails.
   const files = readdirSync(join(work, 'webpack'));
-  const chunks = files.map((f) => readFileSync(join(work, 'webpack', f), 'utf8'));
+  const chunks = files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(work, 'webpack', f), 'utf8'));
   expect(chunks.filter((c) => c.includes('the worker has no function')).length).toBe(1);
-  const wasm = (c) => c.includes('data:application/octet-stream;base64,');
-  expect(chunks.filter(wasm).length).toBe(2);
-  expect(wasm(readFileSync(join(work, 'webpack', 'main.js'), 'utf8'))).toBe(false);
+  const wasm = files.filter((f) => f.endsWith('.wasm')).map((f) => readFileSync(join(work, 'webpack', f)));
+  expect(wasm.map((bytes) => bytes.readUInt32BE(0))).toEqual([0x0061736d, 0x0061736d]);
+  const embedded = (c) => /H4sI[\w+/]{100000}/.test(c); // a gzip stream in base64
+  expect(chunks.filter(embedded).length).toBe(2);
+  expect(embedded(readFileSync(join(work, 'webpack', 'main.js'), 'utf8'))).toBe(false);
 }, 120_000);
 
 test('Rollup with node-resolve bundles the main entry with no warnings', () => {
@@ -59,6 +63,8 @@ await b.write({ dir: 'rollup', format: 'es' });
 console.log(JSON.stringify(warnings));
 `);
   expect(out).toEqual([]);
+  // The bundle runs: the .wasm was not copied beside it, so init() takes the embedded copy.
+  expect(execFileSync(process.execPath, [join(work, 'rollup', 'main.js')], { encoding: 'utf8' })).toBe('6\n');
 }, 120_000);
 
 test('esbuild bundles the main entry with no warnings', () => {
@@ -68,4 +74,5 @@ const r = await build({ entryPoints: ['main.js'], bundle: true, format: 'esm', p
 console.log(JSON.stringify(r.warnings.map((w) => w.text)));
 `);
   expect(out).toEqual([]);
+  expect(execFileSync(process.execPath, [join(work, 'esbuild', 'main.js')], { encoding: 'utf8' })).toBe('6\n');
 }, 120_000);

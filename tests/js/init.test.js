@@ -31,3 +31,12 @@ test('after a failed load, the next init() loads afresh', async () => {
   expect(attempts).toBe(2);
   expect(await init()).toBe(mp);
 });
+
+test("init()'s warm-up, a mesh measured in a task of its own, leaves the module's heap where it was", async () => {
+  const mp = await init();
+  const heapInUse = mp[Symbol.for('mass-properties.heapInUse')];
+  const before = heapInUse();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(heapInUse()).toBe(before);
+  expect(mp.box(1, 2, 3).mass).toBe(6);
+});

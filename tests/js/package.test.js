@@ -95,7 +95,8 @@ describe('the tarball', () => {
     const intended = [
       /^js\/([\w-]+\/)*[\w.-]+\.js$/,
       /^js\/([\w-]+\/)*[\w.-]+\.d\.ts$/,
-      /^dist\/mass_properties_wasm(_scalar)?\.js$/, // the SIMD build and the scalar fallback
+      /^dist\/mass_properties_wasm(_scalar)?\.(js|wasm)$/, // the SIMD build and the scalar fallback
+      /^dist\/mass_properties_wasm(_scalar)?_embedded\.js$/, // the same .wasm embedded (gzip, base64)
       /^dist\/cjs\/[\w-]+\.(cjs|d\.cts)$/, // the CommonJS face (scripts/bundle.mjs)
       /^dist\/mass-properties(-worker)?\.iife\.js$/, // the classic-script builds
       /^bin\/mass-properties\.js$/,
@@ -111,6 +112,10 @@ describe('the tarball', () => {
       'js/index.d.ts',
       'dist/mass_properties_wasm.js',
       'dist/mass_properties_wasm_scalar.js',
+      'dist/mass_properties_wasm.wasm',
+      'dist/mass_properties_wasm_scalar.wasm',
+      'dist/mass_properties_wasm_embedded.js',
+      'dist/mass_properties_wasm_scalar_embedded.js',
       'LICENSE',
     ];
     for (const file of required) expect(files).toContain(file);
