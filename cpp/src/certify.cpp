@@ -4,7 +4,7 @@
 // projected on a fixed direction u with positive, incommensurate components. Two vertices within
 // tol of each other in every coordinate have keys within |u|_1 tol plus the keys' rounding (the
 // window). Keys are cut into at most 2^24 buckets at least a window wide, and the vertices
-// radix-sorted by bucket (two passes of 12 bits), so such a pair sits in one bucket or in two
+// radix-sorted by bucket (three passes of 8 bits), so such a pair sits in one bucket or in two
 // neighbouring ones; only those candidates are compared, by the rule itself, and the pairs within
 // tol joined (the rule's clusters, named by their lowest vertex). A second projection, cut into
 // 256 levels at least a window wide and carried in the sorted items, turns away most neighbours
