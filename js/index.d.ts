@@ -306,6 +306,7 @@ export interface MassPropertiesModule {
   /** Apex at +height/2, base at −height/2 (three.js ConeGeometry). */
   cone(radius: number, height: number, options?: MassOptions): MassProperties;
   transform(body: BodyLike, transform: TransformOptions): MassProperties;
+  /** At most 2^20 parts, none missing (a sparse array is refused before it is copied). */
   combine(parts: CombinePart[]): MassProperties;
   inertiaAbout(body: BodyLike, point: Vector3Like, rotation?: QuaternionLike): Mat3;
   simulateRotation(options: SpinOptions): SpinState;
