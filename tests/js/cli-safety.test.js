@@ -38,7 +38,7 @@ function cli(args, prefix = []) {
   const run = spawnSync(command[0], command.slice(1), { cwd: dir, encoding: 'utf8' });
   return { code: run.status, signal: run.signal, stdout: run.stdout, stderr: run.stderr };
 }
-// A file size limit of `blocks` × 512 bytes (dash's unit for ulimit -f) on the command line.
+// A file size limit of `blocks` blocks (512 bytes in dash, 1024 in bash) on the command line.
 const limited = (blocks) => ['sh', '-c', `ulimit -f ${blocks}; exec "$0" "$@"`];
 
 // Exactly `count` lines on stderr, none of them a stack frame.
@@ -123,6 +123,7 @@ describe('--write cannot lose data', () => {
     // With room, the same write replaces it.
     expect(cli(['cube.stl', '--write', 'limited/out.glb']).code).toBe(0);
     expect(readFileSync(out).subarray(0, 4).toString()).toBe('glTF');
+    expect(statSync(out).size).toBeGreaterThan(1024); // so one block of either size was too little
   });
 
   test('onto its own input: the input is replaced only when the new file is complete, by a rename', async () => {
