@@ -86,3 +86,26 @@ export function readVector(value, length, name, code) {
 export function denseArray(array) {
   return Array.from({ length: array.length }, (_, i) => array[i]);
 }
+
+/**
+ * The most elements an array of parts takes (combine, combine2d, measureParts; a polygon's holes):
+ * 2^20, 1 048 576. A million parts are read into about half a gigabyte before the core sees
+ * them; more are combined in groups (combine is exact either way).
+ */
+export const MAX_PARTS = 2 ** 20;
+
+/**
+ * An array of parts checked before anything is allocated for it: its length at most MAX_PARTS
+ * (a sparse array of length 2^32 − 1 holds nothing, but a copy of it exhausts memory), or
+ * INVALID_ARGUMENT; then no holes (`parts[5] is missing`), or `holeCode`.
+ */
+export function checkParts(array, name, holeCode) {
+  const { length } = array;
+  if (length > MAX_PARTS) {
+    fail('INVALID_ARGUMENT', `${name} has length ${length}; at most ${MAX_PARTS} (2^20) are taken at once`);
+  }
+  for (let k = 0; k < length; k++) {
+    if (!(k in array)) fail(holeCode, `${name}[${k}] is missing (a hole in a sparse array)`);
+  }
+  return array;
+}

@@ -316,6 +316,7 @@ export interface MassPropertiesModule {
    */
   taperedCapsule(radiusBottom: number, radiusTop: number, height: number, options?: MassOptions): MassProperties;
   transform(body: BodyLike, transform: TransformOptions): MassProperties;
+  /** At most 2^20 parts, none missing (a sparse array is refused before it is copied). */
   combine(parts: CombinePart[]): MassProperties;
   inertiaAbout(body: BodyLike, point: Vector3Like, rotation?: QuaternionLike): Mat3;
   simulateRotation(options: SpinOptions): SpinState;

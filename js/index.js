@@ -3,6 +3,7 @@
 // and turns its status codes into MassPropertiesError. The rules (what is physical, how holes
 // subtract, what a mesh needs in memory, every default) live in the core.
 import {
+  checkParts,
   copyInto,
   denseArray,
   readVector,
@@ -584,9 +585,9 @@ function createModule(wasm, onTrap) {
      * negative mass (its volume and tensor count negatively whichever sign they are given with).
      */
     combine(parts) {
-      const list = Array.isArray(parts) ? denseArray(parts) : [];
-      if (list.length === 0)
+      if (!Array.isArray(parts) || parts.length === 0)
         fail('INVALID_ARGUMENT', `combine needs a non-empty array of bodies, got ${typeName(parts)}`);
+      const list = denseArray(checkParts(parts, 'parts', 'INVALID_BODY'));
       const encoded = list.map((part, k) => {
         const wrapped = part !== null && typeof part === 'object' && 'body' in part;
         const o = wrapped ? readOptions(part, ['body', 'subtract'], `parts[${k}]`) : null;
@@ -613,7 +614,7 @@ function createModule(wasm, onTrap) {
       if (o.holes !== undefined && !Array.isArray(o.holes)) {
         fail('INVALID_TYPE', `options.holes must be an array of rings (Float64Array), got ${typeName(o.holes)}`);
       }
-      const rings = [points, ...denseArray(o.holes ?? [])];
+      const rings = [points, ...denseArray(checkParts(o.holes ?? [], 'options.holes', 'INVALID_TYPE'))];
       rings.forEach((ring, r) => polygonRingKind(ring, r === 0 ? 'points' : `options.holes[${r - 1}]`));
       const lengths = rings.map((ring) => typedArrayLengthOf(ring));
       const doubles = lengths.reduce((n, k) => n + k, 0);
@@ -646,9 +647,9 @@ function createModule(wasm, onTrap) {
 
     /** The aggregate of several 2-D bodies; `{ body, subtract: true }` (or a negative mass) is a hole. */
     combine2d(parts) {
-      const list = Array.isArray(parts) ? denseArray(parts) : [];
-      if (list.length === 0)
+      if (!Array.isArray(parts) || parts.length === 0)
         fail('INVALID_ARGUMENT', `combine2d needs a non-empty array of bodies, got ${typeName(parts)}`);
+      const list = denseArray(checkParts(parts, 'parts', 'INVALID_BODY'));
       const encoded = list.map((part, k) => {
         const wrapped = part !== null && typeof part === 'object' && 'body' in part;
         const o = wrapped ? readOptions(part, ['body', 'subtract'], `parts[${k}]`) : null;

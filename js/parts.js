@@ -1,6 +1,7 @@
 // Measuring baked parts: each part on its own, then the body they make together. One home for
 // what the three.js adapter does after baking and what code measuring baked parts elsewhere
 // (the demo's Web Worker) does with them. Plain data only: no three.js here.
+import { checkParts } from './arrays.js';
 import { MassPropertiesError, fail, isMassPropertiesError, typeName } from './errors.js';
 
 // Errors in how a part was handed over (its options, the type of its arrays) rather than in its
@@ -46,7 +47,7 @@ export function combineMeasured(mp, parts) {
 export function measureParts(mp, parts) {
   checkModule(mp);
   if (!Array.isArray(parts)) fail('INVALID_ARGUMENT', `parts must be an array, got ${typeName(parts)}`);
-  const measured = parts.map((part, k) => {
+  const measured = checkParts(parts, 'parts', 'INVALID_ARGUMENT').map((part, k) => {
     if (part === null || typeof part !== 'object')
       fail('INVALID_ARGUMENT', `parts[${k}] must be an object, got ${typeName(part)}`);
     return measurePart(mp, part, `parts[${k}]`);

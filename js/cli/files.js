@@ -9,8 +9,18 @@ export const EXTENSIONS = ['.stl', '.obj', '.ply', '.3mf', '.glb', '.gltf'];
 const known = (name) => EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 const isGlob = (text) => /[*?{[]/.test(text);
 
+// A folder that exists but cannot be listed (no permission, an I/O error) is named, never skipped:
+// the files in it would be missing from the results without a word.
+function list(folder) {
+  try {
+    return readdirSync(folder, { withFileTypes: true });
+  } catch (error) {
+    throw new CliError(EXIT.NOT_FOUND, `${folder}: cannot read this folder (${error.code ?? error.message})`);
+  }
+}
+
 function walk(folder, out) {
-  for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  for (const entry of list(folder).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const path = join(folder, entry.name);
     if (entry.isDirectory()) walk(path, out);
@@ -61,17 +71,26 @@ function globBase(pattern) {
 function expandGlob(pattern) {
   const normal = pattern.split(sep).join('/');
   const base = globBase(normal);
-  let files;
-  try {
-    files = walk(base, []);
-  } catch {
-    return [];
-  }
+  // A pattern whose fixed part is missing, or is a file, matches nothing.
+  const folder = lookUp(base);
+  if (!folder?.isDirectory()) return [];
+  const files = walk(base, []);
   const re = globToRegExp(normal.startsWith('./') ? normal.slice(2) : normal);
   return files.filter((file) => {
     const rel = (base === '.' ? relative('.', file) : file).split(sep).join('/');
     return re.test(rel);
   });
+}
+
+// A path's stat, or null when there is nothing there; any other failure (a folder on the way that
+// cannot be searched) is reported as it is, not as "no such file".
+function lookUp(path) {
+  try {
+    return statSync(path);
+  } catch (error) {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+    throw new CliError(EXIT.NOT_FOUND, `${path}: cannot read (${error.code ?? error.message})`);
+  }
 }
 
 /** Every file to measure, in the order given (each once); a name that matches nothing fails. */
@@ -80,11 +99,12 @@ export function expandInputs(inputs) {
   const seen = new Set();
   for (const input of inputs) {
     let found;
-    let stat = null;
+    let stat;
     try {
-      stat = statSync(input);
-    } catch {
-      stat = null;
+      stat = lookUp(input);
+    } catch (error) {
+      if (!isGlob(input)) throw error;
+      stat = null; // a pattern: its expansion names the folder it cannot read
     }
     if (stat?.isDirectory()) found = walk(input, []);
     else if (stat) found = [input];

@@ -1,5 +1,6 @@
 // The readable table of a report: SI by default, or the input's own units (--output input).
 import { convertUnits } from '../units.js';
+import { printable } from './printable.js';
 
 // What "the input's units" means for each length unit: a 3D-printing part in mm reads in grams.
 const INPUT_MASS = { mm: 'g', cm: 'g', m: 'kg', in: 'lb', ft: 'lb' };
@@ -54,20 +55,20 @@ function lines(result, units, indent) {
   return out.map(([name, value]) => `${indent}${name.padEnd(18)} ${value}`);
 }
 
-/** The table of one file's report. */
+/** The table of one file's report; names from the file are shown escaped (printable). */
 export function formatReport(report, output) {
   const units = outputUnits(report, output);
   const material = report.material ? ` (${report.material})` : '';
-  const head = `${report.file}  ${report.format}, coordinates in ${typeof report.units === 'number' ? `units of ${report.units} m` : report.units}, density ${report.density} kg/m³${material}, ${report.mode}`;
+  const head = `${printable(report.file)}  ${report.format}, coordinates in ${typeof report.units === 'number' ? `units of ${report.units} m` : report.units}, density ${report.density} kg/m³${material}, ${report.mode}`;
   const out = [head, ...lines(report.body, units, '  ')];
   if (report.parts.length > 1) {
     for (const part of report.parts) {
-      out.push(`  part "${part.name}"`);
-      if (part.error) out.push(`    not measured: ${part.error.message}`);
+      out.push(`  part "${printable(part.name)}"`);
+      if (part.error) out.push(`    not measured: ${printable(part.error.message)}`);
       else out.push(...lines(part.result, units, '    '));
     }
   } else if (report.parts[0]?.error) {
-    out.push(`  not measured: ${report.parts[0].error.message}`);
+    out.push(`  not measured: ${printable(report.parts[0].error.message)}`);
   }
   return out.join('\n');
 }

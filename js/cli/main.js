@@ -1,6 +1,6 @@
 // The command line: flags, files, a pool of workers, tables or JSON on stdout, one line per
 // failure on stderr and an exit code that says what went wrong.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import process from 'node:process';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -9,12 +9,15 @@ import { init } from '../index.js';
 import { bakeMeshes } from '../three.js';
 import { prepareIO, writeMotion } from '../gltf.js';
 import { parseArgs } from './args.js';
+import { writeErrorReason, writeFileAtomic } from './atomic-write.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { failureOf } from './failure.js';
 import { expandInputs } from './files.js';
 import { formatReport, jsonReport } from './format.js';
 import { loadModel } from './load.js';
 import { meshOptions } from './measure.js';
+import { outputOf, readerGone } from './output.js';
+import { jsonText, printable } from './printable.js';
 import { MATERIALS } from '../materials.js';
 
 const PROGRESS_AFTER_MS = 1000;
@@ -48,16 +51,19 @@ Options:
 
 Exit codes: 0 all measured; 2 unknown flag, missing value or input; 3 malformed value (e.g.
 1,240) or unknown unit, material or mode; 4 file not found; 5 empty file; 6 truncated file;
-7 corrupt or unsupported file; 8 file read but not measurable; 9 --write failed; 70 internal
-error. With several files, the code of the first one that failed; the others are still measured.
+7 corrupt or unsupported file; 8 file read but not measurable; 9 --write (or the output) could not
+be written, the file as it was; 70 internal error. With several files, the code of the first one
+that failed; the others are still measured. A reader that closes the output (| head) ends the run
+quietly, with the code of the files measured by then.
 `;
 
 function version() {
   return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 }
 
-// Files measured by a pool of workers, each result handed to `done` as it arrives.
-function measureInWorkers(files, options, jobs, done) {
+// Files measured by a pool of workers, each result handed to `done` as it arrives; once
+// `stopped()`, no further file is started.
+function measureInWorkers(files, options, jobs, done, stopped, say) {
   const count = Math.max(1, Math.min(files.length, jobs));
   let next = 0;
   const running = new Map();
@@ -66,7 +72,7 @@ function measureInWorkers(files, options, jobs, done) {
     for (const job of running.values()) {
       if (!job.announced && now - job.start > PROGRESS_AFTER_MS) {
         job.announced = true;
-        process.stderr.write(`mass-properties: measuring ${job.file} (over ${PROGRESS_AFTER_MS / 1000} s)...\n`);
+        say(`measuring ${job.file} (over ${PROGRESS_AFTER_MS / 1000} s)...`);
       }
     }
   }, 250);
@@ -79,7 +85,7 @@ function measureInWorkers(files, options, jobs, done) {
       }
     };
     const start = (worker) => {
-      if (next >= files.length) {
+      if (next >= files.length || stopped()) {
         worker.terminate().then(finish);
         return;
       }
@@ -136,33 +142,39 @@ async function writeGlb(mp, file, options) {
     writeMotion(mp, { body: options.body, density: options.density, ...meshOptions(options), units }),
   );
   const io = await prepareIO(new NodeIO());
+  let bytes;
   try {
-    writeFileSync(options.write, await io.writeBinary(document));
+    bytes = await io.writeBinary(document);
   } catch (error) {
     throw new CliError(EXIT.WRITE_FAILED, `${options.write}: cannot write (${error.code ?? error.message})`);
   }
+  writeFileAtomic(options.write, bytes); // the destination, even the input itself, whole until replaced
 }
 
 /** Runs the command line; resolves to the exit code. */
 export async function main(argv, { stdout = process.stdout, stderr = process.stderr } = {}) {
+  const out = outputOf(stdout);
+  const err = outputOf(stderr);
+  // Every stderr line goes through here: names from files are shown, never obeyed.
+  const say = (message) => err.write(`mass-properties: ${printable(message)}\n`);
   let options;
   let files;
   try {
     options = parseArgs(argv);
     if (options.help) {
-      stdout.write(HELP);
-      return EXIT.OK;
+      out.write(HELP);
+      return await ended(out, say, EXIT.OK);
     }
     if (options.version) {
-      stdout.write(`${version()}\n`);
-      return EXIT.OK;
+      out.write(`${version()}\n`);
+      return await ended(out, say, EXIT.OK);
     }
     if (options.inputs.length === 0) throw new CliError(EXIT.USAGE, 'no input files (see --help)');
     files = expandInputs(options.inputs);
     if (options.write && files.length !== 1) throw new CliError(EXIT.USAGE, '--write takes exactly one input file');
   } catch (error) {
     const failure = failureOf(error);
-    stderr.write(`mass-properties: ${failure.message}\n`);
+    say(failure.message);
     return failure.exit;
   }
 
@@ -171,47 +183,59 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
   const done = (id, report, failure) => {
     if (failure) {
       failures.push({ id, ...failure });
-      stderr.write(`mass-properties: ${failure.message}\n`);
-      if (options.jsonl) stdout.write(`${JSON.stringify({ file: files[id], error: errorOf(failure) })}\n`);
+      say(failure.message);
+      if (options.jsonl) out.write(`${jsonText({ file: files[id], error: errorOf(failure) })}\n`);
       return;
     }
     reports[id] = report;
-    if (options.jsonl) stdout.write(`${JSON.stringify(jsonReport(report, options.output))}\n`);
+    if (options.jsonl) out.write(`${jsonText(jsonReport(report, options.output))}\n`);
   };
   const workerOptions = { ...options, inputs: undefined };
-  await measureInWorkers(files, workerOptions, Math.min(options.jobs ?? Infinity, availableParallelism()), done);
+  const jobs = Math.min(options.jobs ?? Infinity, availableParallelism());
+  await measureInWorkers(files, workerOptions, jobs, done, () => out.error !== null, say);
 
   if (options.json) {
     const all = reports.map((r, id) =>
       r ? jsonReport(r, options.output) : { file: files[id], error: errorOf(failures.find((f) => f.id === id)) },
     );
-    stdout.write(`${JSON.stringify(files.length === 1 ? all[0] : all, null, 2)}\n`);
+    out.write(`${jsonText(files.length === 1 ? all[0] : all, 2)}\n`);
   } else if (!options.jsonl && reports.some(Boolean)) {
-    stdout.write(
+    out.write(
       `${reports
         .filter(Boolean)
         .map((r) => formatReport(r, options.output))
         .join('\n\n')}\n`,
     );
   }
+  // A reader that left (| head) took what it wanted: the files measured by then decide the code.
+  failures.sort((a, b) => a.id - b.id);
+  const code = failures[0]?.exit ?? EXIT.OK;
+  await out.settled();
+  if (out.error && !readerGone(out.error)) return ended(out, say, code);
 
   if (options.write && failures.length === 0) {
     try {
       await writeGlb(await init(), files[0], options);
-      stderr.write(`mass-properties: wrote ${options.write}\n`);
+      say(`wrote ${options.write}`);
     } catch (error) {
       const failure = failureOf(error, files[0]);
-      stderr.write(`mass-properties: ${failure.message}\n`);
+      say(failure.message);
       return failure.exit;
     }
   }
-  if (failures.length > 0) {
-    failures.sort((a, b) => a.id - b.id);
-    if (files.length > 1)
-      stderr.write(
-        `mass-properties: ${failures.length} of ${files.length} files failed:\n${failures.map((f) => `  ${f.message}`).join('\n')}\n`,
-      );
-    return failures[0].exit;
+  if (failures.length > 0 && files.length > 1) {
+    err.write(
+      `mass-properties: ${failures.length} of ${files.length} files failed:\n${failures.map((f) => `  ${printable(f.message)}`).join('\n')}\n`,
+    );
   }
-  return EXIT.OK;
+  return code;
+}
+
+// The exit code once the output has been written: a closed pipe is the reader's choice and
+// changes nothing; any other failure to write it (a full disk) is one line and exit 9.
+async function ended(out, say, code) {
+  await out.settled();
+  if (!out.error || readerGone(out.error)) return code;
+  say(`cannot write the output (${writeErrorReason(out.error)})`);
+  return EXIT.WRITE_FAILED;
 }

@@ -13,6 +13,7 @@ import {
   readPose,
   readResult,
   readUnitQuaternion,
+  representable,
   rotate,
   subtract,
   xyz,
@@ -44,13 +45,16 @@ function readShapes(shapes) {
 
 const setAll = (body, keys, value) => keys.forEach((key) => body[key]?.set(...value));
 
+const CANNON = { target: 'cannon-es' }; // JavaScript numbers: finite doubles
+
 /**
  * Configures a cannon-es Body with no shapes yet (e.g. `new CANNON.Body()`) for the
  * result and returns it. `options.shapes`: cannon shapes, bare or as { shape, offset,
  * orientation }, placed in the result's frame (the coordinates the result was measured in).
  * `options.objectPose`: where that frame is in the world (the object's position and
  * quaternion). A static body becomes dynamic; the body's frame is then the principal frame, so
- * draw the object at cannonObjectPose(body, result).
+ * draw the object at cannonObjectPose(body, result). A pose or result whose numbers leave double
+ * precision (an infinite 1/mass, a position beyond 1.8e308) is refused with the body untouched.
  */
 export function setCannonMassProperties(body, result, options) {
   if (body === null || typeof body !== 'object' || typeof body.addShape !== 'function') {
@@ -67,24 +71,30 @@ export function setCannonMassProperties(body, result, options) {
   const shapes = readShapes(o.shapes);
   const pose = readPose(o.objectPose, 'options.objectPose');
 
+  // Everything computed and checked before the body changes: a refusal leaves it untouched.
   const toPrincipal = conjugate(r.principalRotation);
-  setAll(
-    body,
-    ['position', 'previousPosition', 'interpolatedPosition', 'initPosition'],
-    add(pose.position, rotate(pose.quaternion, r.centerOfMass)),
-  );
+  const position = add(pose.position, rotate(pose.quaternion, r.centerOfMass));
+  const placed = shapes.map(({ shape, offset, orientation }, i) => ({
+    shape,
+    offset: representable(
+      rotate(toPrincipal, subtract(offset, r.centerOfMass)),
+      `options.shapes[${i}] offset`,
+      'INVALID_TRANSFORM',
+      CANNON,
+    ),
+    orientation: multiply(toPrincipal, orientation),
+  }));
+  representable(position, 'position', 'INVALID_TRANSFORM', CANNON);
+  representable([r.mass], 'mass', 'INVALID_BODY', { ...CANNON, inverted: true }); // invMass
+  representable(r.principalMoments, 'inertia', 'INVALID_BODY', { ...CANNON, inverted: true }); // invInertia
+
+  setAll(body, ['position', 'previousPosition', 'interpolatedPosition', 'initPosition'], position);
   setAll(
     body,
     ['quaternion', 'previousQuaternion', 'interpolatedQuaternion', 'initQuaternion'],
     multiply(pose.quaternion, r.principalRotation),
   );
-  for (const { shape, offset, orientation } of shapes) {
-    body.addShape(
-      shape,
-      xyz(rotate(toPrincipal, subtract(offset, r.centerOfMass))),
-      xyzw(multiply(toPrincipal, orientation)),
-    );
-  }
+  for (const { shape, offset, orientation } of placed) body.addShape(shape, xyz(offset), xyzw(orientation));
 
   const Body = body.constructor;
   if (body.type === (Body?.STATIC ?? STATIC)) body.type = Body?.DYNAMIC ?? DYNAMIC;
@@ -108,7 +118,7 @@ export function cannonObjectPose(body, result, target) {
   const position = readVector(body?.position, 3, 'body.position', 'INVALID_ARGUMENT');
   const quaternion = readUnitQuaternion(body?.quaternion, 'body.quaternion', 'INVALID_ARGUMENT');
   const q = multiply(quaternion, conjugate(r.principalRotation));
-  const p = subtract(position, rotate(q, r.centerOfMass));
+  const p = representable(subtract(position, rotate(q, r.centerOfMass)), 'position', 'INVALID_TRANSFORM', CANNON);
   if (target === undefined) return { position: xyz(p), quaternion: xyzw(q) };
   if (typeof target?.position?.set !== 'function' || typeof target?.quaternion?.set !== 'function') {
     fail(

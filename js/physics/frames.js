@@ -108,5 +108,32 @@ export function inBodyFrame(result, bodyPose, name = 'bodyPose') {
   };
 }
 
+const FLOAT32_MIN = 2 ** -126; // the smallest normal float32: its inverse is a float32 too
+
+function limitOf(target, float32, inverted) {
+  if (float32 && inverted) return `${target} keeps 32-bit floats and divides by it: 1.2e-38 to 3.4e38 only`;
+  if (float32) return `${target} keeps 32-bit floats: magnitudes up to 3.4e38 only`;
+  if (inverted) return `${target} divides by it, and its inverse is not a finite number`;
+  return `${target} holds finite numbers only`;
+}
+
+/**
+ * Numbers a converter hands out, checked against what its target can hold, or a typed error
+ * with `code` naming the field and value (JSON would write Infinity and NaN as null; an engine
+ * would lock or lose the body). `float32`: the target keeps 32-bit floats (Rapier, Havok).
+ * `inverted`: the engine divides by the value (a mass, a moment), so its inverse must fit too.
+ */
+export function representable(values, field, code, { target, float32 = false, inverted = false }) {
+  values.forEach((x, i) => {
+    const stored = float32 ? Math.fround(x) : x;
+    const fits = Number.isFinite(stored) && (!inverted || (float32 ? stored >= FLOAT32_MIN : Number.isFinite(1 / x)));
+    if (!fits) {
+      const name = values.length > 1 ? `${field}[${i}]` : field;
+      fail(code, `${name} would be ${x}: ${limitOf(target, float32, inverted)}`);
+    }
+  });
+  return values;
+}
+
 export const xyz = ([x, y, z]) => ({ x, y, z });
 export const xyzw = ([x, y, z, w]) => ({ x, y, z, w });

@@ -2,7 +2,7 @@
 // (node.extensions.KHR_physics_rigid_bodies.motion): mass, centerOfMass in the node's space,
 // inertiaDiagonal (principal moments, kg·m² when the result is in kg and m) and
 // inertiaOrientation, the quaternion from the principal axes to the node's space.
-import { conjugate, multiply, readPose, readResult, rotate, subtract } from './frames.js';
+import { conjugate, multiply, readPose, readResult, representable, rotate, subtract } from './frames.js';
 
 // Quaternions of diag(1, −1, −1), diag(−1, 1, −1), diag(−1, −1, 1): half turns about x, y, z.
 const HALF_TURNS = [
@@ -29,13 +29,16 @@ function mirrorRotation(scale) {
  * in the result's frame, e.g. its world transform when the result is in world coordinates);
  * leave it out when the result was measured in the node's own coordinates. The center of mass
  * is then in the node's coordinates (divided by the scale), the orientation relative to the
- * node's axes; the moments stay physical.
+ * node's axes; the moments stay physical. A center the pose takes beyond double precision is
+ * refused (INVALID_TRANSFORM).
  */
 export function toGltfMotion(result, nodePose) {
   const r = readResult(result);
   const { position, quaternion, scale } = readPose(nodePose, 'nodePose', true);
   const inverse = conjugate(quaternion);
   const center = rotate(inverse, subtract(r.centerOfMass, position)).map((x, k) => x / scale[k]);
+  // A far pose or a tiny scale can take the center beyond double precision: JSON would write null.
+  representable(center, 'centerOfMass', 'INVALID_TRANSFORM', { target: 'a glTF motion' });
   return {
     mass: r.mass,
     centerOfMass: center,

@@ -2,15 +2,22 @@
 // setMassProperties, as the {x, y, z} and {x, y, z, w} objects Rapier reads (arrays read as
 // undefined fields there, and turn into NaN without an error).
 import { fail, typeName } from '../errors.js';
-import { inBodyFrame, xyz, xyzw } from './frames.js';
+import { inBodyFrame, representable, xyz, xyzw } from './frames.js';
 
 /**
  * { mass, centerOfMass, principalAngularInertia, angularInertiaLocalFrame } in the frame of the
  * body or collider they are given to. `bodyPose`: that frame's position and rotation in the
  * result's frame; leave it out when the result was measured in the body's own coordinates.
+ * Values Rapier's 32-bit floats cannot hold are refused (INVALID_BODY, or INVALID_TRANSFORM for a
+ * center the pose takes out of range).
  */
 export function toRapierMassProperties(result, bodyPose) {
   const r = inBodyFrame(result, bodyPose);
+  // Rapier (its npm builds) keeps f32, and inverts the mass and the moments.
+  const f32 = { target: 'Rapier', float32: true };
+  representable([r.mass], 'mass', 'INVALID_BODY', { ...f32, inverted: true });
+  representable(r.principalMoments, 'principalAngularInertia', 'INVALID_BODY', { ...f32, inverted: true });
+  representable(r.centerOfMass, 'centerOfMass', bodyPose === undefined ? 'INVALID_BODY' : 'INVALID_TRANSFORM', f32);
   return {
     mass: r.mass,
     centerOfMass: xyz(r.centerOfMass),
