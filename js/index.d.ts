@@ -305,6 +305,16 @@ export interface MassPropertiesModule {
   capsule(radius: number, length: number, options?: MassOptions): MassProperties;
   /** Apex at +height/2, base at −height/2 (three.js ConeGeometry). */
   cone(radius: number, height: number, options?: MassOptions): MassProperties;
+  /**
+   * A cylinder whose radius goes linearly from `radiusBottom` at −height/2 to `radiusTop` at
+   * +height/2 (KHR_implicit_shapes' cylinder); either radius may be 0 (a cone), not both.
+   */
+  frustum(radiusBottom: number, radiusTop: number, height: number, options?: MassOptions): MassProperties;
+  /**
+   * The convex hull of a ball of radius `radiusBottom` at y = −height/2 and one of `radiusTop` at
+   * +height/2 (KHR_implicit_shapes' capsule); either radius may be 0, not both.
+   */
+  taperedCapsule(radiusBottom: number, radiusTop: number, height: number, options?: MassOptions): MassProperties;
   transform(body: BodyLike, transform: TransformOptions): MassProperties;
   combine(parts: CombinePart[]): MassProperties;
   inertiaAbout(body: BodyLike, point: Vector3Like, rotation?: QuaternionLike): Mat3;

@@ -543,6 +543,26 @@ function createModule(wasm, onTrap) {
         ],
         options,
       ),
+    frustum: (radiusBottom, radiusTop, height, options) =>
+      shape(
+        wasm._frustum,
+        [
+          [radiusBottom, 'radiusBottom'],
+          [radiusTop, 'radiusTop'],
+          [height, 'height'],
+        ],
+        options,
+      ),
+    taperedCapsule: (radiusBottom, radiusTop, height, options) =>
+      shape(
+        wasm._taperedCapsule,
+        [
+          [radiusBottom, 'radiusBottom'],
+          [radiusTop, 'radiusTop'],
+          [height, 'height'],
+        ],
+        options,
+      ),
 
     /** The same body placed in a parent frame: x' = R·S·x + p. */
     transform(body, transform) {

@@ -15,6 +15,8 @@ const METHODS = [
   'cylinder',
   'capsule',
   'cone',
+  'frustum',
+  'taperedCapsule',
   'transform',
   'combine',
   'inertiaAbout',

@@ -378,6 +378,12 @@ int capsuleRaw(double r, double l, MassOptions::Given given, double value) {
 int coneRaw(double r, double h, MassOptions::Given given, double value) {
     return reply(cone(r, h, massOptions(given, value)));
 }
+int frustumRaw(double bottom, double top, double h, MassOptions::Given given, double value) {
+    return reply(frustum(bottom, top, h, massOptions(given, value)));
+}
+int taperedCapsuleRaw(double bottom, double top, double h, MassOptions::Given given, double value) {
+    return reply(taperedCapsule(bottom, top, h, massOptions(given, value)));
+}
 
 int transformRaw() { return reply(transform(inputBody(), inputTransform())); }
 
@@ -461,6 +467,8 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
     function("_cylinder", &cylinderRaw);
     function("_capsule", &capsuleRaw);
     function("_cone", &coneRaw);
+    function("_frustum", &frustumRaw);
+    function("_taperedCapsule", &taperedCapsuleRaw);
     function("_transform", &transformRaw);
     function("_combine", &combineRaw);
     function("_inertiaAbout", &inertiaAboutRaw);

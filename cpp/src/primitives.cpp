@@ -3,6 +3,7 @@
 // beside each shape and checked numerically in tests/cpp/primitives_test.cpp.
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "elliptic.h"
 #include "result.h"
@@ -50,6 +51,95 @@ Result shapeResult(double volume, const Vec3& centerOfMass, const Mat3& unitIner
                    const Vec3& areaCentroid, const MassOptions& options) {
     return detail::solidResult({volume, centerOfMass, unitInertia, area, areaCentroid, true}, options, nullptr,
                                Status::InvalidDimension);
+}
+
+// A piece of a solid of revolution about Y, as combining pieces needs it: its volume, the
+// height of its centroid, the variance of y about that centroid and the mean of x^2 + z^2 (all
+// per unit volume), and its share of the outer surface with that surface's centroid height.
+struct Slab {
+    double volume, centroid, variance, axial, area, areaCentroid;
+};
+
+// Frustum of height H centred at yMid, radius A at the bottom and B at the top. With t in [0, 1]
+// up the frustum, r = A + (B - A) t and the slices give (S = A^2 + AB + B^2):
+//   V = pi H S / 3;  integral r^2 t dt = (A^2 + 2AB + 3B^2) / 12, so y = yMid + H (B^2 - A^2) / (4S);
+//   variance = H^2 (integral r^2 t^2 / integral r^2 - mean^2), which after expanding and
+//     dividing out is 3 H^2 (A^4 + 4A^3B + 10A^2B^2 + 4AB^3 + B^4) / (80 S^2): every term positive;
+//   mean of x^2 + z^2 = (integral r^4 / 2) / (integral r^2) = 3 (A^4 + A^3B + A^2B^2 + AB^3 + B^4) / (10 S).
+// The lateral band at t has area proportional to r, so its centroid is at t = (A + 2B) / (3 (A + B)).
+// Radii enter as ratios to the larger so that no fourth power leaves double's range early.
+Slab frustumSlab(double a, double b, double h, double yMid, bool withEnds) {
+    const double m = std::max(a, b), x = a / m, y = b / m;
+    const double s = x * x + x * y + y * y;
+    const double p4 = x * x * x * x + 4 * x * x * x * y + 10 * x * x * y * y + 4 * x * y * y * y + y * y * y * y;
+    const double q4 = x * x * x * x + x * x * x * y + x * x * y * y + x * y * y * y + y * y * y * y;
+    const double lateral = kPi * (a + b) * std::hypot(h, a - b);
+    const double lateralY = yMid + h * (y - x) / (6 * (x + y));
+    double area = lateral, moment = lateral * lateralY;
+    if (withEnds) {
+        area += kPi * (a * a + b * b);
+        moment += kPi * (b * b - a * a) * h / 2 + kPi * (a * a + b * b) * yMid;
+    }
+    return {kPi * h * (m * m * s) / 3,
+            yMid + h * (y - x) * (y + x) / (4 * s),
+            3 * h * h * p4 / (80 * s * s),
+            3 * m * m * q4 / (10 * s),
+            area,
+            moment / area};
+}
+
+// The part of a ball of radius R (centre c) from one pole to the plane at distance R s from the
+// centre towards the other pole, given as p = 1 + s and q = 1 - s so that a thin cap (p near 0)
+// keeps its digits; `up` when the pole is the +Y one. With u along the axis from the centre
+// (away from the pole) and r^2 = R^2 - u^2 integrated over u in [-R, R s]:
+//   V = pi R^3 (2 + 3s - s^3) / 3 = pi R^3 p^2 (1 + q) / 3;
+//   integral u dV = -pi (R^2 - (Rs)^2)^2 / 4, so the centroid is 3 R q^2 / (4 (1 + q)) towards the pole;
+//   integral u^2 dV = pi R^5 (2 + 5s^3 - 3s^5) / 15, and less V times the squared centroid the
+//     variance factors as R^2 p^2 (3q^2 + 12q + 4) / (80 (1 + q)^2);
+//   integral (x^2 + z^2) dV = pi/2 integral r^4 du, per volume R^2 p (3q^2 + 3q + 2) / (10 (1 + q)).
+// A whole ball (p = 2, q = 0) gives 4/3 pi R^3, R^2/5 and 2/5 R^2. The curved zone has area
+// 2 pi R^2 p, uniform along the axis, so its centroid is R q / 2 from the centre towards the pole.
+Slab segmentSlab(double radius, double p, double q, double c, bool up) {
+    const double toward = up ? 1 : -1, r2 = radius * radius;
+    return {kPi * radius * r2 * p * p * (1 + q) / 3,
+            c + toward * 0.75 * radius * q * q / (1 + q),
+            r2 * p * p * (3 * q * q + 12 * q + 4) / (80 * (1 + q) * (1 + q)),
+            r2 * p * (3 * q * q + 3 * q + 2) / (10 * (1 + q)),
+            2 * kPi * r2 * p,
+            c + toward * radius * q / 2};
+}
+
+// Slabs stacked on the Y axis as one body: moments moved to the common centroid by the parallel
+// axis theorem, so every term is positive (no cancellation however the slabs are placed).
+Result revolutionResult(const std::vector<Slab>& slabs, const MassOptions& options) {
+    double volume = 0, first = 0, area = 0, areaFirst = 0;
+    for (const Slab& s : slabs) {
+        volume += s.volume;
+        first += s.volume * s.centroid;
+        area += s.area;
+        areaFirst += s.area * s.areaCentroid;
+    }
+    const double y = first / volume;
+    double variance = 0, axial = 0;
+    for (const Slab& s : slabs) {
+        if (s.volume == 0) continue;  // a cap of radius 0: nothing, and its ratios may be 0/0
+        const double w = s.volume / volume, d = s.centroid - y;
+        variance += w * (s.variance + d * d);
+        axial += w * s.axial;
+    }
+    const double transverse = axial / 2 + variance;
+    return shapeResult(volume, {0, y, 0}, diagonal(transverse, axial, transverse), area, {0, areaFirst / area, 0},
+                       options);
+}
+
+// Radii of a tapered shape: finite and >= 0, not both 0; the height finite and > 0.
+bool validateTapered(const char* shape, double bottom, double top, double height, const MassOptions& options,
+                     Result& out) {
+    if (!validate(shape, {{"radiusBottom", bottom, true}, {"radiusTop", top, true}, {"height", height}}, options, out))
+        return false;
+    if (bottom > 0 || top > 0) return true;
+    out = Failure{Status::InvalidDimension, std::string(shape) + " radiusBottom and radiusTop must not both be 0"};
+    return false;
 }
 
 }  // namespace
@@ -163,6 +253,37 @@ Result cone(double radius, double height, const MassOptions& options) {
     const double area = kPi * radius * (slant + radius);
     const double areaCentroidY = -(height / 6) * (slant + 3 * radius) / (slant + radius);
     return shapeResult(volume, {0, -height / 4, 0}, inertia, area, {0, areaCentroidY, 0}, options);
+}
+
+// Frustum (KHR_implicit_shapes' cylinder): radiusBottom at y = -height/2, radiusTop at +height/2,
+// one of them possibly 0 (a cone either way up); the end disks are part of the surface.
+Result frustum(double radiusBottom, double radiusTop, double height, const MassOptions& options) {
+    Result error;
+    if (!validateTapered("frustum", radiusBottom, radiusTop, height, options, error)) return error;
+    return revolutionResult({frustumSlab(radiusBottom, radiusTop, height, 0, true)}, options);
+}
+
+// Tapered capsule (KHR_implicit_shapes' capsule): the convex hull of a ball of radius a centred at
+// y = -h/2 and one of radius b at +h/2. The cone tangent to both touches them where the outward
+// normal (cos t, sin t) in the (radius, y) plane satisfies sin t = (a - b) / h: at heights
+// -h/2 + a sin t and h/2 + b sin t, with radii a cos t and b cos t. So the hull is the bottom
+// ball's part below its tangent circle, that frustum (height h cos^2 t), and the top ball's part
+// above its circle. When h <= |a - b| one ball holds the other and the hull is the larger ball.
+Result taperedCapsule(double radiusBottom, double radiusTop, double height, const MassOptions& options) {
+    Result error;
+    if (!validateTapered("taperedCapsule", radiusBottom, radiusTop, height, options, error)) return error;
+    const double a = radiusBottom, b = radiusTop, h = height;
+    if (h <= std::abs(a - b)) {
+        const bool bottom = a > b;
+        return revolutionResult({segmentSlab(bottom ? a : b, 2, 0, bottom ? -h / 2 : h / 2, !bottom)}, options);
+    }
+    // 1 + sin t and 1 - sin t from the sizes directly, so a thin cap keeps its digits.
+    const double p = (h + a - b) / h, q = (h - a + b) / h, cosine = std::sqrt(p * q);
+    const double sine = (a - b) / h;
+    return revolutionResult({segmentSlab(a, p, q, -h / 2, false),
+                             frustumSlab(a * cosine, b * cosine, h * p * q, (a + b) * sine / 2, false),
+                             segmentSlab(b, q, p, h / 2, true)},
+                            options);
 }
 
 }  // namespace massprops

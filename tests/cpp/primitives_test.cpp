@@ -181,6 +181,27 @@ SurfaceMap revolutionSurface(double y0, double y1, double r0, double r1) {
     };
 }
 
+// The quadrilateral with corners q00, q10, q01, q11 in the (radius, y) half-plane, mapped
+// bilinearly from the unit square and revolved about Y: a convex one maps one-to-one.
+SolidMap revolvedQuadrilateral(std::array<double, 2> q00, std::array<double, 2> q10, std::array<double, 2> q01,
+                               std::array<double, 2> q11) {
+    return [=](double u, double v, double t) {
+        std::array<double, 2> p, pu, pv;
+        for (int i = 0; i < 2; ++i) {
+            p[i] = (1 - u) * (1 - v) * q00[i] + u * (1 - v) * q10[i] + (1 - u) * v * q01[i] + u * v * q11[i];
+            pu[i] = (1 - v) * (q10[i] - q00[i]) + v * (q11[i] - q01[i]);
+            pv[i] = (1 - u) * (q01[i] - q00[i]) + u * (q11[i] - q10[i]);
+        }
+        const double theta = 2 * kPi * t, st = std::sin(theta), ct = std::cos(theta);
+        SolidJet jet;
+        jet.p = {p[0] * ct, p[1], p[0] * st};
+        jet.du = {pu[0] * ct, pu[1], pu[0] * st};
+        jet.dv = {pv[0] * ct, pv[1], pv[0] * st};
+        jet.dw = {-2 * kPi * p[0] * st, 0, 2 * kPi * p[0] * ct};
+        return jet;
+    };
+}
+
 // Disk of radius r in the plane y = y0.
 SurfaceMap disk(double y0, double r) { return revolutionSurface(y0, y0, 0, r); }
 
@@ -242,6 +263,54 @@ Shape coneShape(double r, double h) {
     s.solid = {revolutionSolid(-h / 2, h / 2, r, 0)};
     s.surface = {revolutionSurface(-h / 2, h / 2, r, 0), disk(-h / 2, r)};
     s.size = std::max(r, h);
+    return s;
+}
+
+// Radius a at y = -h/2 going linearly to b at +h/2, plus both end disks.
+Shape frustumShape(double a, double b, double h) {
+    Shape s;
+    s.solid = {revolutionSolid(-h / 2, h / 2, a, b)};
+    s.surface = {revolutionSurface(-h / 2, h / 2, a, b)};
+    if (a > 0) s.surface.push_back(disk(-h / 2, a));
+    if (b > 0) s.surface.push_back(disk(h / 2, b));
+    s.size = std::max({a, b, h});
+    return s;
+}
+
+// The convex hull of the balls (0, -h/2, 0; a) and (0, h/2, 0; b), built here from the geometry
+// of a line tangent to two circles: the polar angle (from +Y) at which the cone leaves each ball
+// is where the ball's normal is perpendicular to the line joining the tangent points. Found by
+// bisection on that condition rather than from a formula, so the test shares none with the core.
+Shape taperedCapsuleShape(double a, double b, double h) {
+    // Tangent points for the polar angle phi: (a sin phi, -h/2 + a cos phi) and (b sin phi, h/2 + b cos phi).
+    // The line between them is perpendicular to the normal (sin phi, cos phi) exactly at the tangent.
+    auto residual = [&](double phi) {
+        const double dx = (b - a) * std::sin(phi), dy = h + (b - a) * std::cos(phi);
+        return dx * std::sin(phi) + dy * std::cos(phi);
+    };
+    double lo = 0, hi = kPi;  // residual(0) = h + b - a > 0 and residual(pi) = -h + a - b < 0
+    for (int i = 0; i < 200; ++i) {
+        const double mid = (lo + hi) / 2;
+        (residual(mid) > 0 ? lo : hi) = mid;
+    }
+    const double phi = (lo + hi) / 2;
+    const double y0 = -h / 2 + a * std::cos(phi), y1 = h / 2 + b * std::cos(phi);
+    const double r0 = a * std::sin(phi), r1 = b * std::sin(phi);
+    // Solid: the two balls' sectors beyond the tangent circles (cones from each centre out to
+    // its circle, capped by the sphere) and, between them, the revolved quadrilateral with
+    // corners at both centres and both tangent points.
+    Shape s;
+    s.solid = {revolvedQuadrilateral({0, -h / 2}, {r0, y0}, {0, h / 2}, {r1, y1})};
+    s.surface = {revolutionSurface(y0, y1, r0, r1)};
+    if (a > 0) {
+        s.solid.push_back(ellipsoidSolid({0, -h / 2, 0}, a, a, a, phi, kPi));
+        s.surface.push_back(ellipsoidSurface({0, -h / 2, 0}, a, a, a, phi, kPi));
+    }
+    if (b > 0) {
+        s.solid.push_back(ellipsoidSolid({0, h / 2, 0}, b, b, b, 0, phi));
+        s.surface.push_back(ellipsoidSurface({0, h / 2, 0}, b, b, b, 0, phi));
+    }
+    s.size = std::max({a, b, h});
     return s;
 }
 
@@ -522,6 +591,59 @@ TEST(Primitives, QuadratureCone) {
     expectConverges(massprops::cone(1, 2), coneShape(1, 2), "cone");
     expectConverges(massprops::cone(3, 4), coneShape(3, 4), "cone 3 4");
     expectConverges(massprops::cone(5, 0.5), coneShape(5, 0.5), "flat cone");
+}
+
+TEST(Primitives, QuadratureFrustum) {
+    expectConverges(massprops::frustum(1, 0.5, 2), frustumShape(1, 0.5, 2), "frustum");
+    expectConverges(massprops::frustum(0.25, 3, 1.5), frustumShape(0.25, 3, 1.5), "frustum widening");
+    expectConverges(massprops::frustum(0, 2, 3), frustumShape(0, 2, 3), "frustum, apex down");
+    expectConverges(massprops::frustum(2, 1e-9, 3), frustumShape(2, 1e-9, 3), "frustum, nearly a cone");
+    expectConverges(massprops::frustum(1e6, 1, 1e-3), frustumShape(1e6, 1, 1e-3), "flat frustum");
+}
+
+TEST(Primitives, QuadratureTaperedCapsule) {
+    expectConverges(massprops::taperedCapsule(1, 0.5, 2), taperedCapsuleShape(1, 0.5, 2), "tapered capsule");
+    expectConverges(massprops::taperedCapsule(0.25, 1, 3), taperedCapsuleShape(0.25, 1, 3), "widening upward");
+    expectConverges(massprops::taperedCapsule(2, 0, 3), taperedCapsuleShape(2, 0, 3), "a ball and a point");
+    expectConverges(massprops::taperedCapsule(0, 0.5, 0.75), taperedCapsuleShape(0, 0.5, 0.75), "point below");
+    // Almost one ball inside the other: the small ball's cap is a sliver.
+    expectConverges(massprops::taperedCapsule(1, 0.2, 0.81), taperedCapsuleShape(1, 0.2, 0.81), "nearly nested");
+    expectConverges(massprops::taperedCapsule(1e-3, 2e-3, 1e3), taperedCapsuleShape(1e-3, 2e-3, 1e3), "needle");
+}
+
+// Equal radii are the cylinder and the capsule; a zero radius is the cone (the same frame).
+TEST(Primitives, TaperedShapesReduceToTheirUntaperedOnes) {
+    auto same = [](const Result& got, const Result& want, const std::string& label) {
+        ASSERT_TRUE(got.ok() && want.ok()) << label;
+        expectNear(got.value.volume, want.value.volume, 1e-14, label + " volume");
+        expectNear(got.value.surfaceArea, want.value.surfaceArea, 1e-14, label + " area");
+        for (int i = 0; i < 3; ++i) {
+            EXPECT_NEAR(got.value.centerOfMass[i], want.value.centerOfMass[i], 1e-15) << label;
+            EXPECT_NEAR(got.value.surfaceCentroid[i], want.value.surfaceCentroid[i], 1e-15) << label;
+        }
+        for (int i : {0, 4, 8}) expectNear(got.value.inertia[i], want.value.inertia[i], 1e-14, label + " inertia");
+    };
+    same(massprops::frustum(0.75, 0.75, 2.5), massprops::cylinder(0.75, 2.5), "frustum = cylinder");
+    same(massprops::frustum(0.75, 0, 2.5), massprops::cone(0.75, 2.5), "frustum = cone");
+    same(massprops::taperedCapsule(0.5, 0.5, 1.25), massprops::capsule(0.5, 1.25), "tapered = capsule");
+    // One ball inside the other: the larger ball, where it is.
+    const Result nested = massprops::taperedCapsule(0.5, 2, 1);
+    const Result ball = massprops::sphere(2);
+    ASSERT_TRUE(nested.ok());
+    expectNear(nested.value.volume, ball.value.volume, 1e-14, "nested volume");
+    EXPECT_EQ(nested.value.centerOfMass[1], 0.5);
+    expectNear(nested.value.surfaceArea, ball.value.surfaceArea, 1e-14, "nested area");
+    for (int i : {0, 4, 8}) expectNear(nested.value.inertia[i], ball.value.inertia[i], 1e-14, "nested inertia");
+}
+
+TEST(Primitives, TaperedShapesRefuseBadSizes) {
+    EXPECT_EQ(massprops::frustum(0, 0, 1).status, Status::InvalidDimension);
+    EXPECT_NE(massprops::frustum(0, 0, 1).message.find("both"), std::string::npos);
+    EXPECT_EQ(massprops::taperedCapsule(0, 0, 1).status, Status::InvalidDimension);
+    EXPECT_EQ(massprops::frustum(1, 1, 0).status, Status::InvalidDimension);
+    EXPECT_EQ(massprops::taperedCapsule(-1, 1, 1).status, Status::InvalidDimension);
+    EXPECT_NE(massprops::taperedCapsule(-1, 1, 1).message.find("radiusBottom"), std::string::npos);
+    EXPECT_EQ(massprops::frustum(1, std::nan(""), 1).status, Status::InvalidDimension);
 }
 
 // Dimensions between 1e-6 and 1e6, including needles and disks of aspect 1e12.

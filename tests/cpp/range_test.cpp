@@ -63,6 +63,8 @@ TEST(Range, ShapesOutOfDoublePrecisionAreInvalidDimensions) {
         expectOutOfRange(cylinder(s, s), Status::InvalidDimension, "cylinder" + at);
         expectOutOfRange(capsule(s, s), Status::InvalidDimension, "capsule" + at);
         expectOutOfRange(cone(s, s), Status::InvalidDimension, "cone" + at);
+        expectOutOfRange(frustum(s, s / 2, s), Status::InvalidDimension, "frustum" + at);
+        expectOutOfRange(taperedCapsule(s, s / 2, s), Status::InvalidDimension, "taperedCapsule" + at);
     }
     // The volume is representable (1e-186) but the moments (1e-186 * 1e-124 / 6) are not.
     expectOutOfRange(box(1e-62, 1e-62, 1e-62), Status::InvalidDimension, "box 1e-62");
@@ -88,6 +90,8 @@ TEST(Range, ShapesJustInsideTheRangeAreMeasured) {
         expectFiniteResult(cylinder(s, s), "cylinder");
         expectFiniteResult(capsule(s, s), "capsule");
         expectFiniteResult(cone(s, s), "cone");
+        expectFiniteResult(frustum(s, s / 2, s), "frustum");
+        expectFiniteResult(taperedCapsule(s, s / 2, s), "taperedCapsule");
     }
 }
 

@@ -385,6 +385,8 @@ const SHAPES = {
   cylinder: { call: (a, o) => mp.cylinder(...a, o), names: ['radius', 'height'] },
   capsule: { call: (a, o) => mp.capsule(...a, o), names: ['radius', 'length'] },
   cone: { call: (a, o) => mp.cone(...a, o), names: ['radius', 'height'] },
+  frustum: { call: (a, o) => mp.frustum(...a, o), names: ['radiusBottom', 'radiusTop', 'height'] },
+  taperedCapsule: { call: (a, o) => mp.taperedCapsule(...a, o), names: ['radiusBottom', 'radiusTop', 'height'] },
 };
 
 describe.each(Object.keys(SHAPES))('%s', (shape) => {
@@ -393,8 +395,11 @@ describe.each(Object.keys(SHAPES))('%s', (shape) => {
 
   test('zero / negative / NaN / Infinity dimensions name the parameter and the value', () => {
     names.forEach((name, k) => {
-      // A capsule of length 0 is a sphere (three.js's CapsuleGeometry(r, 0) draws one): valid.
-      const zeroValid = shape === 'capsule' && name === 'length';
+      // A capsule of length 0 is a sphere (three.js's CapsuleGeometry(r, 0) draws one): valid;
+      // so is one radius 0 of a tapered shape (a cone, a ball tapering to a point).
+      const zeroValid =
+        (shape === 'capsule' && name === 'length') ||
+        (['frustum', 'taperedCapsule'].includes(shape) && name.startsWith('radius'));
       for (const bad of zeroValid
         ? [-1, -2.5, NaN, Infinity, -Infinity]
         : [0, -0, -1, -2.5, NaN, Infinity, -Infinity]) {

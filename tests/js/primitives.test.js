@@ -29,6 +29,8 @@ const SHAPES = [
   ['cylinder', (o) => mp.cylinder(0.75, 2.5, o)],
   ['capsule', (o) => mp.capsule(0.5, 1.25, o)],
   ['cone', (o) => mp.cone(0.75, 2.5, o)],
+  ['frustum', (o) => mp.frustum(0.75, 0.3, 2.5, o)],
+  ['taperedCapsule', (o) => mp.taperedCapsule(0.5, 0.25, 1.25, o)],
 ];
 
 // ---- the package boundary ------------------------------------------------------------------------
@@ -309,6 +311,70 @@ describe('three.js tessellations converge to the analytic shapes', () => {
         comTolerance: 1e-6,
       },
     );
+  });
+
+  test('CylinderGeometry(top, bottom, h, N) → frustum(bottom, top, h): radii in either order, the same frame', () => {
+    // Every slice of a regular-prism frustum is a scaled copy of one polygon, so its center of
+    // mass is the round frustum's at every level, as for the cylinder and the cone.
+    for (const [bottom, top, h] of [
+      [0.75, 0.3, 2.5],
+      [0.2, 1.1, 1.5],
+    ]) {
+      checkConvergence(
+        `frustum ${bottom} ${top} ${h}`,
+        [16, 32, 64, 128, 256],
+        (n) => arrays(new THREE.CylinderGeometry(top, bottom, h, n)),
+        mp.frustum(bottom, top, h),
+        { finest: 3e-4, comTolerance: 1e-6 },
+      );
+    }
+  });
+
+  test('a lathe of the hull of two balls → taperedCapsule(bottom, top, h), center of mass included', () => {
+    for (const [a, b, h] of [
+      [0.75, 0.35, 1.5],
+      [0.3, 0.9, 1.2],
+    ]) {
+      // Where the common tangent leaves the balls (polar angle from +Y), found from tangency
+      // itself: the chord between the two touching points is perpendicular to their normal.
+      const residual = (phi) => (b - a) * Math.sin(phi) ** 2 + (h + (b - a) * Math.cos(phi)) * Math.cos(phi);
+      let [lo, hi] = [0, Math.PI];
+      for (let i = 0; i < 100; i++) {
+        const mid = (lo + hi) / 2;
+        if (residual(mid) > 0) lo = mid;
+        else hi = mid;
+      }
+      const phi = (lo + hi) / 2;
+      // The profile from the bottom pole to the top one: n steps on each arc; the straight part
+      // between the arcs is exact.
+      const profile = (n) => {
+        const points = [];
+        for (let k = 0; k <= n; k++) {
+          const t = Math.PI + ((phi - Math.PI) * k) / n;
+          points.push(new THREE.Vector2(a * Math.sin(t), -h / 2 + a * Math.cos(t)));
+        }
+        for (let k = 0; k <= n; k++) {
+          const t = phi - (phi * k) / n;
+          points.push(new THREE.Vector2(b * Math.sin(t), h / 2 + b * Math.cos(t)));
+        }
+        return points;
+      };
+      const analytic = mp.taperedCapsule(a, b, h);
+      const e = errorsByLevel([8, 16, 32, 64, 128], (n) => arrays(new THREE.LatheGeometry(profile(n), 4 * n)), analytic);
+      for (const [q, get] of QUANTITIES) {
+        expectQuadraticConvergence(e[q], 6e-4, `tapered capsule ${q}`);
+        expectRichardson(e.meshes, get, get(analytic), 2e-6, `tapered capsule ${q}`);
+      }
+      // Off the origin when tapered: the center converges too (relative to the height).
+      const y = (r) => r.centerOfMass[1];
+      expect(Math.abs(y(analytic))).toBeGreaterThan(0.05 * h);
+      expectQuadraticConvergence(
+        e.meshes.map((r) => Math.abs(y(r) - y(analytic)) / h),
+        1e-4,
+        'tapered capsule center',
+      );
+      expect(Math.abs((4 * y(e.meshes[4]) - y(e.meshes[3])) / 3 - y(analytic))).toBeLessThan(2e-6 * h);
+    }
   });
 
   test('the tessellations are measured the same with Float64 positions', () => {

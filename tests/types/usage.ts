@@ -104,6 +104,8 @@ export async function main(): Promise<number> {
   const cylinder = mp.cylinder(0.5, 2);
   const capsule = mp.capsule(0.5, 1);
   const cone = mp.cone(0.5, 2);
+  const frustum: MassProperties = mp.frustum(0.5, 0.25, 2);
+  const tapered: MassProperties = mp.taperedCapsule(0.5, 0.25, 1, { mass: 2 });
 
   // Every field of a result, with its type.
   const center: Vec3 = box.centerOfMass;
@@ -132,7 +134,7 @@ export async function main(): Promise<number> {
     inertia: [1, 0, 0, 0, 1, 0, 0, 0, 1],
     surfaceArea: null,
   };
-  const parts: CombinePart[] = [moved, capsule, custom, { body: sphere, subtract: true }, { body: cone }];
+  const parts: CombinePart[] = [moved, capsule, custom, { body: sphere, subtract: true }, { body: cone }, frustum, tapered];
   const assembly = mp.combine(parts);
   const aboutCorner: Mat3 = mp.inertiaAbout(assembly, [1, 1, 1]);
   mp.inertiaAbout(ellipsoid, new Float32Array(3), [0, 0, 0, 1]);

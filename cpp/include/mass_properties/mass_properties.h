@@ -228,6 +228,12 @@ Result cylinder(double radius, double height, const MassOptions& options = {});
 Result capsule(double radius, double length, const MassOptions& options = {});
 // Apex at +height/2, base disk at -height/2 (three.js ConeGeometry); the base is part of the surface.
 Result cone(double radius, double height, const MassOptions& options = {});
+// KHR_implicit_shapes' tapered cylinder and capsule, axis Y, centred: radiusBottom at -height/2,
+// radiusTop at +height/2 (either may be 0, not both). A frustum's end disks are part of its
+// surface; a tapered capsule is the convex hull of the two balls. Tapered, the center of mass is
+// off the origin.
+Result frustum(double radiusBottom, double radiusTop, double height, const MassOptions& options = {});
+Result taperedCapsule(double radiusBottom, double radiusTop, double height, const MassOptions& options = {});
 
 // --- compound bodies -------------------------------------------------------------------------
 struct Transform {
