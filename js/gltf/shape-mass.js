@@ -4,7 +4,7 @@
 // makes a sphere an ellipsoid, as the node's transform does to its children), then turned and
 // moved into the scene frame. Planes, unknown types and disabled shapes have no volume: they
 // come back with a note instead of a result.
-import { fail, isMassPropertiesError } from '../errors.js';
+import { isMassPropertiesError } from '../errors.js';
 import { poseOf } from './motion.js';
 
 // The body of one shape in its own frame, lengths in metres (s metres per file unit).
@@ -20,12 +20,12 @@ function localBody(mp, shape, s, density) {
     case 'cylinder': {
       const [bottom, top, height] = [shape.getRadiusBottom(), shape.getRadiusTop(), shape.getHeight()];
       if (bottom === top) return { kind: 'cylinder', body: mp.cylinder(top * s, height * s, options) };
-      return { kind: 'tapered cylinder', body: tapered(mp, 'frustum')(bottom * s, top * s, height * s, options) };
+      return { kind: 'tapered cylinder', body: mp.frustum(bottom * s, top * s, height * s, options) };
     }
     case 'capsule': {
       const [bottom, top, height] = [shape.getRadiusBottom(), shape.getRadiusTop(), shape.getHeight()];
       if (bottom === top) return { kind: 'capsule', body: mp.capsule(top * s, height * s, options) };
-      return { kind: 'tapered capsule', body: tapered(mp, 'taperedCapsule')(bottom * s, top * s, height * s, options) };
+      return { kind: 'tapered capsule', body: mp.taperedCapsule(bottom * s, top * s, height * s, options) };
     }
     case 'plane':
       return { kind: 'plane', body: null, note: 'a plane has no volume: it adds nothing' };
@@ -36,12 +36,6 @@ function localBody(mp, shape, s, density) {
         note: `shape type ${JSON.stringify(shape.getType())} is not one of KHR_implicit_shapes': left out`,
       };
   }
-}
-
-// mp.frustum and mp.taperedCapsule arrived with the tapered shapes; a module without them says so.
-function tapered(mp, name) {
-  if (typeof mp[name] === 'function') return mp[name];
-  return () => fail('INVALID_ARGUMENT', `this build of the module has no mp.${name} (tapered shapes)`);
 }
 
 /**

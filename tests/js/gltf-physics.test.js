@@ -15,8 +15,6 @@ import { KHR_PHYSICS_RIGID_BODIES, PHYSICS_SLOTS, prepareIO, writeMotion } from 
 import { NODE, PLACE, SHAPES, physicsFixture } from './helpers/physics-fixture.js';
 
 const mp = await init();
-// The tapered shapes' closed forms arrive with mp.frustum / mp.taperedCapsule.
-const withTapered = typeof mp.frustum === 'function' && typeof mp.taperedCapsule === 'function' ? test : test.skip;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DENSITY = 2;
@@ -339,43 +337,37 @@ test('shapes placed by child nodes: a box under a mirroring scale, a capsule, a 
   });
 });
 
-withTapered(
-  'tapered shapes: a cone-like cylinder under a mirroring scale and a tapered capsule, against a slice quadrature',
-  async () => {
-    const { json } = await completed();
-    // Radii 0.5 (bottom) and 0.2 (top), height 1, under scale [1, −2, 1]: height 2, the wide end up.
-    const frustum = frustumProfile(0.2, 0.5, 2);
-    expectMotion(
-      motionOf(json, 'frustumBody'),
-      placed(revolve(frustum.rho, frustum.a, frustum.b, DENSITY), PLACE.frustum),
-      1e-8,
-    );
-    const capsule = capsuleProfile(0.5, 0.25, 1);
-    expectMotion(
-      motionOf(json, 'taperedCapsuleBody'),
-      placed(revolve(capsule.rho, capsule.a, capsule.b, DENSITY), PLACE.taperedCapsule),
-      1e-8,
-    );
-  },
-);
+test('tapered shapes: a cone-like cylinder under a mirroring scale and a tapered capsule, against a slice quadrature', async () => {
+  const { json } = await completed();
+  // Radii 0.5 (bottom) and 0.2 (top), height 1, under scale [1, −2, 1]: height 2, the wide end up.
+  const frustum = frustumProfile(0.2, 0.5, 2);
+  expectMotion(
+    motionOf(json, 'frustumBody'),
+    placed(revolve(frustum.rho, frustum.a, frustum.b, DENSITY), PLACE.frustum),
+    1e-8,
+  );
+  const capsule = capsuleProfile(0.5, 0.25, 1);
+  expectMotion(
+    motionOf(json, 'taperedCapsuleBody'),
+    placed(revolve(capsule.rho, capsule.a, capsule.b, DENSITY), PLACE.taperedCapsule),
+    1e-8,
+  );
+});
 
-withTapered(
-  'a compound body of every shape type: the parts’ masses add up; the plane and the unknown type are reported',
-  async () => {
-    const { json, bodies } = await completed();
-    const volume = (profile) => revolve(profile.rho, profile.a, profile.b, DENSITY).mass;
-    const want =
-      DENSITY * 6 + // box 1 × 2 × 3
-      sphereMass(1) +
-      volume(capsuleProfile(0.25, 0.25, 1)) +
-      DENSITY * Math.PI * 0.25 * 2 + // cylinder r 0.5, h 2
-      volume(frustumProfile(0.5, 0.2, 1)) +
-      volume(capsuleProfile(0.5, 0.25, 1));
-    near(motionOf(json, 'everything').mass, want, 1e-8 * want, 'mass');
-    const report = bodies.find((b) => b.name === 'everything');
-    expect(report.parts.filter((p) => !p.measured).map((p) => p.kind)).toEqual(['plane', 'torus']);
-  },
-);
+test('a compound body of every shape type: the parts’ masses add up; the plane and the unknown type are reported', async () => {
+  const { json, bodies } = await completed();
+  const volume = (profile) => revolve(profile.rho, profile.a, profile.b, DENSITY).mass;
+  const want =
+    DENSITY * 6 + // box 1 × 2 × 3
+    sphereMass(1) +
+    volume(capsuleProfile(0.25, 0.25, 1)) +
+    DENSITY * Math.PI * 0.25 * 2 + // cylinder r 0.5, h 2
+    volume(frustumProfile(0.5, 0.2, 1)) +
+    volume(capsuleProfile(0.5, 0.25, 1));
+  near(motionOf(json, 'everything').mass, want, 1e-8 * want, 'mass');
+  const report = bodies.find((b) => b.name === 'everything');
+  expect(report.parts.filter((p) => !p.measured).map((p) => p.kind)).toEqual(['plane', 'torus']);
+});
 
 test('mesh colliders: as the mesh, and with convexHull as its hull; a body without colliders from its render mesh', async () => {
   const { json, bodies } = await completed();
