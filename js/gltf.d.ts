@@ -320,6 +320,29 @@ export function measureDocument(
   options?: MeasureDocumentOptions,
 ): { body: MassProperties; parts: MeasuredNode[] };
 
+/** One rigid body measured by measureBodies, in the scene frame at the given densities. */
+export interface MeasuredBody {
+  node: Node;
+  name: string;
+  motion: PhysicsMotion;
+  /** Its colliders, its render meshes (it has no collider), or nothing. */
+  source: 'colliders' | 'meshes' | 'none';
+  /** Each collider (or render mesh); `note` says why one adds nothing (a plane, a disabled shape, ...). */
+  parts: Array<{ node: Node; name: string; kind: string; result: MassProperties | null; note: string | null }>;
+  /** The parts combined; null when none has a volume. */
+  result: MassProperties | null;
+}
+
+/**
+ * Every rigid body (node with a motion) of a scene measured from its colliders, down to (not into)
+ * descendants with their own motion; a body without colliders from its render meshes.
+ */
+export function measureBodies(
+  mp: MassPropertiesModule,
+  document: Document,
+  options?: MeasureDocumentOptions,
+): MeasuredBody[];
+
 export interface WriteMotionOptions extends MeasureDocumentOptions {
   /** A rigid body per mesh node (default), or one for the whole scene (replaces the document's motions). */
   body?: 'nodes' | 'scene';

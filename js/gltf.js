@@ -20,6 +20,7 @@ export {
 } from './gltf/extension.js';
 export { ImplicitShape, KHRImplicitShapes, KHR_IMPLICIT_SHAPES, SHAPE_TYPES } from './gltf/implicit-shapes.js';
 export { measureDocument } from './gltf/measure.js';
+export { measureBodies } from './gltf/bodies.js';
 export { motionFromResult } from './gltf/motion.js';
 export { writeMotion } from './gltf/write.js';
 

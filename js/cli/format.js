@@ -62,7 +62,7 @@ export function formatReport(report, output) {
   const out = [head, ...lines(report.body, units, '  ')];
   if (report.parts.length > 1) {
     for (const part of report.parts) {
-      out.push(`  part "${part.name}"`);
+      out.push(`  part "${part.name}"${part.measuredFrom ? ` (measured from ${part.measuredFrom})` : ''}`);
       if (part.error) out.push(`    not measured: ${part.error.message}`);
       else out.push(...lines(part.result, units, '    '));
     }
@@ -85,6 +85,11 @@ export function jsonReport(report, output) {
     material: report.material,
     mode: report.mode,
     body: convert(report.body),
-    parts: report.parts.map((p) => ({ name: p.name, result: convert(p.result), error: p.error })),
+    parts: report.parts.map((p) => ({
+      name: p.name,
+      ...(p.measuredFrom ? { measuredFrom: p.measuredFrom } : {}),
+      result: convert(p.result),
+      error: p.error,
+    })),
   };
 }

@@ -456,6 +456,35 @@ describe('--write on a file with KHR_physics_rigid_bodies', () => {
     expect(run.stderr).toMatch(/body "kinematic" .*kinematic: left as it is/);
   });
 
+  test('the table measures each body from its colliders; a file of shapes alone (no render mesh) is written', async () => {
+    const report = JSON.parse(cli('--density', '2', '--json', input).stdout);
+    const massOnly = report.parts.find((p) => p.name === 'massOnly');
+    expect(massOnly.measuredFrom).toBe('its colliders');
+    near(massOnly.result.mass, 2 * 6, 1e-12, 'the box at 2 kg/m³ (the measurement, not the authored mass)');
+    expect(report.parts.find((p) => p.name === 'noColliders').measuredFrom).toBe('its render meshes');
+    expect(report.parts.some((p) => p.name === 'ground')).toBe(false); // a static collider is no body
+
+    const json = physicsFixture();
+    const keep = new Set([NODE.ground, NODE.massOnly]);
+    json.nodes = json.nodes.filter((_, i) => keep.has(i));
+    json.scenes = [{ nodes: [0, 1] }];
+    for (const key of ['meshes', 'accessors', 'bufferViews', 'buffers']) delete json[key];
+    const shapesOnly = join(dir, 'shapes-only.gltf');
+    writeFileSync(shapesOnly, JSON.stringify(json));
+    const out = join(dir, 'shapes-only.glb');
+    const run = cli('--write', out, shapesOnly);
+    expect(run.status).toBe(0);
+    const written = (await (await io()).readAsJSON(out)).json;
+    expectMotion(written.nodes[1].extensions.KHR_physics_rigid_bodies.motion, {
+      mass: 3,
+      center: [0, 0, 0],
+      inertia: diagonal(boxMoments(3, [1, 2, 3])),
+    });
+    expect(written.nodes[0].extensions.KHR_physics_rigid_bodies).toEqual(
+      json.nodes[0].extensions.KHR_physics_rigid_bodies,
+    );
+  });
+
   test('--replace recomputes them', async () => {
     const out = join(dir, 'replaced.glb');
     const run = cli('--density', '2', '--replace', '--write', out, input);

@@ -6,6 +6,7 @@ import {
   KHRImplicitShapes,
   KHRPhysicsRigidBodies,
   PHYSICS_SLOTS,
+  measureBodies,
   measureDocument,
   motionFromResult,
   prepareIO,
@@ -58,6 +59,8 @@ export async function pipeline(path: string): Promise<Uint8Array> {
         b.parts.map((p) => p.kind),
         b.note,
       );
+  for (const b of measureBodies(mp, document, { density: 1000 }))
+    console.log(b.name, b.source, b.result?.mass, b.motion.getMass());
   const collider = ball.getExtension<PhysicsCollider>(PHYSICS_SLOTS.collider);
   const radius: number | null = collider?.getGeometry()?.getShape()?.getRadius() ?? null;
   extension.createJointDescription('hinge').setLimits([{ angularAxes: [1], min: -radius!, max: 1 }]);
