@@ -396,6 +396,30 @@ test('mesh colliders: as the mesh, and with convexHull as its hull; a body witho
   expect(source('noColliders').source).toBe('meshes');
 });
 
+test('units: shapes and meshes in the file’s unit, the density in kg/m³, the centre in the node’s units', async () => {
+  const { json } = await completed({ units: 'cm', density: 1000 });
+  // The 1 × 2 × 3 cm box at its authored 3 kg: moments in kg·m².
+  expectMotion(motionOf(json, 'massOnly'), {
+    mass: 3,
+    center: [0, 0, 0],
+    inertia: diagonal(boxMoments(3, [0.01, 0.02, 0.03])),
+  });
+  // The 2 × 2 × 3 cm box at 1000 kg/m³, centred at its collider node's translation (in cm).
+  const m = 1000 * 12e-6;
+  expectMotion(motionOf(json, 'boxBody'), {
+    mass: m,
+    center: PLACE.box.translation,
+    inertia: tensor(PLACE.box.rotation, boxMoments(m, [0.02, 0.02, 0.03])),
+  });
+  const cube = 1000 * 1e-6;
+  const own = (cube * 2e-4) / 12;
+  expectMotion(
+    motionOf(json, 'noColliders'),
+    { mass: cube, center: [0.5, 0.5, 0.5], inertia: diagonal([own, own, own]) },
+    1e-7,
+  );
+});
+
 test('a body stops at a descendant with its own motion', async () => {
   const { json } = await completed();
   expectMotion(motionOf(json, 'outer'), { mass: 5, center: [0, 0, 0], inertia: diagonal(boxMoments(5, [1, 2, 3])) });
