@@ -25,10 +25,13 @@ export const PHYSICS_SLOTS = Object.freeze({
 
 class PhysicsProperty extends JSONProperty {
   static EXTENSION_NAME = KHR_PHYSICS_RIGID_BODIES;
+  /** The references among REFS that are lists. */
+  static REF_LISTS = [];
 
   getDefaults() {
     const defaults = super.getDefaults();
-    for (const key of this.constructor.REFS) defaults[key] = key === 'nodes' ? new RefList() : null;
+    for (const key of this.constructor.REFS)
+      defaults[key] = this.constructor.REF_LISTS.includes(key) ? new RefList() : null;
     return defaults;
   }
 }
@@ -156,6 +159,7 @@ export class PhysicsTrigger extends PhysicsProperty {
   static PROPERTY_TYPE = 'PhysicsTrigger';
   static PARENT_TYPES = [PropertyType.NODE];
   static REFS = ['geometry', 'collisionFilter', 'nodes'];
+  static REF_LISTS = ['nodes'];
 
   listNodes() {
     return this.listRefs('nodes');
