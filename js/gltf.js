@@ -3,9 +3,24 @@
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { fail, typeName } from './errors.js';
 import { KHRPhysicsRigidBodies } from './gltf/extension.js';
+import { KHRImplicitShapes } from './gltf/implicit-shapes.js';
 
-export { KHRPhysicsRigidBodies, KHR_PHYSICS_RIGID_BODIES, PhysicsMotion } from './gltf/extension.js';
+export {
+  CollisionFilter,
+  KHRPhysicsRigidBodies,
+  KHR_PHYSICS_RIGID_BODIES,
+  PHYSICS_SLOTS,
+  PhysicsCollider,
+  PhysicsGeometry,
+  PhysicsJoint,
+  PhysicsJointDescription,
+  PhysicsMaterial,
+  PhysicsMotion,
+  PhysicsTrigger,
+} from './gltf/extension.js';
+export { ImplicitShape, KHRImplicitShapes, KHR_IMPLICIT_SHAPES, SHAPE_TYPES } from './gltf/implicit-shapes.js';
 export { measureDocument } from './gltf/measure.js';
+export { measureBodies } from './gltf/bodies.js';
 export { motionFromResult } from './gltf/motion.js';
 export { writeMotion } from './gltf/write.js';
 
@@ -34,14 +49,14 @@ async function optionalDependencies() {
 /**
  * Makes a glTF-Transform I/O (a NodeIO or WebIO) read and write what real files use: every
  * extension glTF-Transform knows (quantization, Draco, meshopt, materials, ...), this package's
- * KHR_physics_rigid_bodies, and the Draco and meshopt codecs when draco3dgltf / meshoptimizer are
- * installed. Returns the same io.
+ * KHR_physics_rigid_bodies and KHR_implicit_shapes, and the Draco and meshopt codecs when
+ * draco3dgltf / meshoptimizer are installed. Returns the same io.
  */
 export async function prepareIO(io) {
   if (typeof io?.registerExtensions !== 'function') {
     fail('INVALID_TYPE', `prepareIO needs a glTF-Transform NodeIO or WebIO, got ${typeName(io)}`);
   }
-  io.registerExtensions([...ALL_EXTENSIONS, KHRPhysicsRigidBodies]);
+  io.registerExtensions([...ALL_EXTENSIONS, KHRImplicitShapes, KHRPhysicsRigidBodies]);
   io.registerDependencies(await optionalDependencies());
   return io;
 }

@@ -7,7 +7,7 @@ import { editDistance } from '../options.js';
 export const DEFAULT_DENSITY = 1000; // water, kg/m³: stated in every report
 
 const VALUE_FLAGS = ['density', 'material', 'units', 'output', 'mode', 'thickness', 'weld', 'write', 'body', 'jobs'];
-const SWITCHES = ['json', 'jsonl', 'help', 'version'];
+const SWITCHES = ['json', 'jsonl', 'help', 'version', 'replace'];
 const SHORT = { '-h': 'help', '-v': 'version', '-d': 'density', '-m': 'material', '-u': 'units', '-o': 'write' };
 
 // A plain decimal number: 1240, 1.24e3, .5; not "1,240", "12kg", "0x10" or "".
@@ -110,6 +110,7 @@ function readFlags(flags) {
   if (write !== undefined && !/\.glb$/i.test(write)) {
     throw new CliError(EXIT.BAD_VALUE, `--write must name a .glb file, got '${write}'`);
   }
+  if (flags.replace && write === undefined) throw new CliError(EXIT.USAGE, '--replace is for --write');
   return {
     density,
     material,
@@ -121,6 +122,7 @@ function readFlags(flags) {
     weld: flags.weld === undefined ? undefined : number('weld', flags.weld),
     write,
     body: flags.body === undefined ? 'nodes' : oneOf('body', flags.body, ['nodes', 'scene']),
+    replace: Boolean(flags.replace),
     jobs: flags.jobs === undefined ? undefined : number('jobs', flags.jobs, { integer: true }),
     json: Boolean(flags.json),
     jsonl: Boolean(flags.jsonl),

@@ -63,7 +63,9 @@ export function formatReport(report, output) {
   const out = [head, ...lines(report.body, units, '  ')];
   if (report.parts.length > 1) {
     for (const part of report.parts) {
-      out.push(`  part "${printable(part.name)}"`);
+      out.push(
+        `  part "${printable(part.name)}"${part.measuredFrom ? ` (measured from ${printable(part.measuredFrom)})` : ''}`,
+      );
       if (part.error) out.push(`    not measured: ${printable(part.error.message)}`);
       else out.push(...lines(part.result, units, '    '));
     }
@@ -86,6 +88,11 @@ export function jsonReport(report, output) {
     material: report.material,
     mode: report.mode,
     body: convert(report.body),
-    parts: report.parts.map((p) => ({ name: p.name, result: convert(p.result), error: p.error })),
+    parts: report.parts.map((p) => ({
+      name: p.name,
+      ...(p.measuredFrom ? { measuredFrom: p.measuredFrom } : {}),
+      result: convert(p.result),
+      error: p.error,
+    })),
   };
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import process from 'node:process';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { Document, NodeIO } from '@gltf-transform/core';
+import { Document, Logger, NodeIO } from '@gltf-transform/core';
 import { init } from '../index.js';
 import { bakeMeshes } from '../three.js';
 import { prepareIO, writeMotion } from '../gltf.js';
@@ -14,6 +14,7 @@ import { CliError, EXIT } from './exit-codes.js';
 import { failureOf } from './failure.js';
 import { expandInputs } from './files.js';
 import { formatReport, jsonReport } from './format.js';
+import { describeWritten } from './bodies.js';
 import { loadModel } from './load.js';
 import { meshOptions } from './measure.js';
 import { outputOf, readerGone } from './output.js';
@@ -43,6 +44,9 @@ Options:
   --weld <d>         also weld vertices closer than d (file units)
   --write <out.glb>  write the model with KHR_physics_rigid_bodies motion (one input file)
   --body <nodes|scene>  with --write: a rigid body per mesh node (default) or one for all
+                     (a file with KHR_physics_rigid_bodies keeps its bodies: only the mass
+                     properties its author left out are filled, from each body's colliders)
+  --replace          with --write on such a file: recompute its bodies' mass properties
   --json             one JSON document on stdout (an array with several files)
   --jsonl            one JSON line per file as each finishes
   --jobs <n>         at most n files at once (default: the number of cores)
@@ -138,9 +142,22 @@ async function writeGlb(mp, file, options) {
   const { LENGTH_UNITS } = await import('../units.js');
   const document = model.document ?? documentOf(model.object, { scale: LENGTH_UNITS[options.units] });
   const units = model.document ? options.units : 'm'; // the built document is in metres already
-  await document.transform(
-    writeMotion(mp, { body: options.body, density: options.density, ...meshOptions(options), units }),
-  );
+  // Called directly rather than through document.transform, for its report of each body (which
+  // main prints: the transform's own log lines would repeat it).
+  const logger = document.getLogger();
+  document.setLogger(new Logger(Logger.Verbosity.ERROR));
+  let written;
+  try {
+    written = writeMotion(mp, {
+      body: options.body,
+      replace: options.replace,
+      density: options.density,
+      ...meshOptions(options),
+      units,
+    })(document);
+  } finally {
+    document.setLogger(logger);
+  }
   const io = await prepareIO(new NodeIO());
   let bytes;
   try {
@@ -149,6 +166,7 @@ async function writeGlb(mp, file, options) {
     throw new CliError(EXIT.WRITE_FAILED, `${options.write}: cannot write (${error.code ?? error.message})`);
   }
   writeFileAtomic(options.write, bytes); // the destination, even the input itself, whole until replaced
+  return describeWritten(written);
 }
 
 /** Runs the command line; resolves to the exit code. */
@@ -215,7 +233,8 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
 
   if (options.write && failures.length === 0) {
     try {
-      await writeGlb(await init(), files[0], options);
+      const bodies = await writeGlb(await init(), files[0], options);
+      for (const line of bodies) say(line);
       say(`wrote ${options.write}`);
     } catch (error) {
       const failure = failureOf(error, files[0]);

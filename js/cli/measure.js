@@ -1,6 +1,6 @@
 // One file measured: loaded, measured part by part, reported as plain data (what --json prints).
-import { isMassPropertiesError } from '../errors.js';
-import { measureDocument } from '../gltf.js';
+import { MassPropertiesError, isMassPropertiesError } from '../errors.js';
+import { measureBodies, measureDocument } from '../gltf.js';
 import { computeMassProperties } from '../three.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { loadModel, metresPerThreeMfUnit } from './load.js';
@@ -12,8 +12,41 @@ export function meshOptions(options) {
 
 const errorOf = (error) => ({ code: error.code, message: error.message });
 
+const FROM = { colliders: 'its colliders', meshes: 'its render meshes', none: 'nothing' };
+
+// A glTF whose author wrote rigid bodies: each body measured from its colliders, as --write
+// completes it (static colliders and triggers weigh nothing). null when it has no body.
+function measureRigidBodies(mp, document, options) {
+  const bodies = measureBodies(mp, document, { density: options.density, ...meshOptions(options) });
+  if (bodies.length === 0) return null;
+  const results = bodies.filter((b) => b.result).map((b) => b.result);
+  if (results.length === 0)
+    throw new MassPropertiesError('EMPTY_MESH', 'no rigid body has a collider or mesh with a volume');
+  return {
+    body: results.length === 1 ? results[0] : mp.combine(results),
+    parts: bodies.map((b) => ({
+      name: b.name || 'body',
+      measuredFrom: FROM[b.source],
+      result: b.result,
+      error: b.result
+        ? null
+        : {
+            code: 'EMPTY_MESH',
+            message: `nothing with a volume (${
+              b.parts
+                .map((p) => p.note)
+                .filter(Boolean)
+                .join('; ') || 'no geometry'
+            })`,
+          },
+    })),
+  };
+}
+
 /** Measures a loaded model: `{ body, parts: [{ name, result, error }] }` in SI. */
 export function measureModel(mp, model, options) {
+  const bodies = model.document ? measureRigidBodies(mp, model.document, options) : null;
+  if (bodies) return bodies;
   if (model.document) {
     const { body, parts } = measureDocument(mp, model.document, { density: options.density, ...meshOptions(options) });
     return {

@@ -1,151 +1,235 @@
-// KHR_physics_rigid_bodies for glTF-Transform: the node-level `motion` object (mass, centre of
-// mass, principal moments and their orientation, velocities, isKinematic), read and written.
-// Colliders, triggers, joints and the document-level physics materials and filters are not
-// modelled: they point into KHR_implicit_shapes, which glTF-Transform does not keep either, so
-// they are dropped on read with a warning rather than written back with dangling indices.
-import { Extension, ExtensionProperty, PropertyType } from '@gltf-transform/core';
+// KHR_physics_rigid_bodies for glTF-Transform, read and written losslessly: motions, colliders,
+// triggers, joints, physics materials, collision filters and joint descriptions (the classes are
+// in physics-properties.js). Shapes are KHR_implicit_shapes' (implicit-shapes.js); indices in the
+// file become graph edges on read and indices again on write, so they survive re-indexing.
+import { Extension } from '@gltf-transform/core';
+import { KHR_IMPLICIT_SHAPES } from './implicit-shapes.js';
+import {
+  CollisionFilter,
+  KHR_PHYSICS_RIGID_BODIES,
+  PHYSICS_SLOTS,
+  PhysicsCollider,
+  PhysicsDocumentExtras,
+  PhysicsGeometry,
+  PhysicsJoint,
+  PhysicsJointDescription,
+  PhysicsMaterial,
+  PhysicsMotion,
+  PhysicsNodeExtras,
+  PhysicsTrigger,
+} from './physics-properties.js';
 
-export const KHR_PHYSICS_RIGID_BODIES = 'KHR_physics_rigid_bodies';
+export * from './physics-properties.js';
 
-const MOTION_KEYS = [
-  'isKinematic',
-  'mass',
-  'centerOfMass',
-  'inertiaDiagonal',
-  'inertiaOrientation',
-  'linearVelocity',
-  'angularVelocity',
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const hasContent = (property) =>
+  Object.keys(property.getExtras()).length + Object.keys(property.getUnknown()).length > 0;
+
+// The document-level arrays and the class of their entries.
+const LISTS = [
+  ['physicsMaterials', PhysicsMaterial],
+  ['collisionFilters', CollisionFilter],
+  ['physicsJoints', PhysicsJointDescription],
 ];
 
-/** The `motion` of a node: a dynamic rigid body. Units kg, kg·m²; vectors in node space. */
-export class PhysicsMotion extends ExtensionProperty {
-  static EXTENSION_NAME = KHR_PHYSICS_RIGID_BODIES;
-
-  init() {
-    this.extensionName = KHR_PHYSICS_RIGID_BODIES;
-    this.propertyType = 'PhysicsMotion';
-    this.parentTypes = [PropertyType.NODE];
-  }
-
-  getDefaults() {
-    return Object.assign(super.getDefaults(), {
-      isKinematic: false,
-      mass: null,
-      centerOfMass: null,
-      inertiaDiagonal: null,
-      inertiaOrientation: null,
-      linearVelocity: null,
-      angularVelocity: null,
-    });
-  }
-
-  getIsKinematic() {
-    return this.get('isKinematic');
-  }
-  setIsKinematic(value) {
-    return this.set('isKinematic', value);
-  }
-  /** kg; null lets the engine compute it. */
-  getMass() {
-    return this.get('mass');
-  }
-  setMass(value) {
-    return this.set('mass', value);
-  }
-  /** [x, y, z] in node space. */
-  getCenterOfMass() {
-    return this.get('centerOfMass');
-  }
-  setCenterOfMass(value) {
-    return this.set('centerOfMass', value);
-  }
-  /** Principal moments, kg·m². */
-  getInertiaDiagonal() {
-    return this.get('inertiaDiagonal');
-  }
-  setInertiaDiagonal(value) {
-    return this.set('inertiaDiagonal', value);
-  }
-  /** Quaternion [x, y, z, w] from the principal axes to node space. */
-  getInertiaOrientation() {
-    return this.get('inertiaOrientation');
-  }
-  setInertiaOrientation(value) {
-    return this.set('inertiaOrientation', value);
-  }
-  getLinearVelocity() {
-    return this.get('linearVelocity');
-  }
-  setLinearVelocity(value) {
-    return this.set('linearVelocity', value);
-  }
-  getAngularVelocity() {
-    return this.get('angularVelocity');
-  }
-  setAngularVelocity(value) {
-    return this.set('angularVelocity', value);
-  }
-
-  /** The motion as its glTF JSON object (fields that are unset are left out). */
-  toJSON() {
-    const out = {};
-    for (const key of MOTION_KEYS) {
-      const value = this.get(key);
-      if (value !== null && !(key === 'isKinematic' && value === false))
-        out[key] = Array.isArray(value) ? [...value] : value;
-    }
-    return out;
-  }
-
-  /** Sets every field of a motion JSON object (unknown keys are ignored, missing ones reset). */
-  fromJSON(motion) {
-    for (const key of MOTION_KEYS) {
-      const value = motion?.[key];
-      this.set(key, value === undefined ? this.getDefaults()[key] : Array.isArray(value) ? [...value] : value);
-    }
-    return this;
-  }
-}
-
 /**
- * The extension: register it on an I/O (`io.registerExtensions([KHRPhysicsRigidBodies])`) or a
- * document (`document.createExtension(KHRPhysicsRigidBodies)`), then
- * `node.setExtension(KHR_PHYSICS_RIGID_BODIES, ext.createMotion().setMass(2))`.
+ * The extension: register it on an I/O (prepareIO does) or a document
+ * (`document.createExtension(KHRPhysicsRigidBodies)`), then
+ * `node.setExtension(KHR_PHYSICS_RIGID_BODIES, ext.createMotion().setMass(2))`, or
+ * `node.setExtension(PHYSICS_SLOTS.collider, ext.createCollider().setGeometry(ext.createGeometry().setShape(box)))`.
  */
 export class KHRPhysicsRigidBodies extends Extension {
   static EXTENSION_NAME = KHR_PHYSICS_RIGID_BODIES;
   extensionName = KHR_PHYSICS_RIGID_BODIES;
 
+  #create(Class) {
+    return new Class(this.document.getGraph());
+  }
   createMotion() {
-    return new PhysicsMotion(this.document.getGraph());
+    return this.#create(PhysicsMotion);
+  }
+  createCollider() {
+    return this.#create(PhysicsCollider);
+  }
+  createTrigger() {
+    return this.#create(PhysicsTrigger);
+  }
+  createJoint() {
+    return this.#create(PhysicsJoint);
+  }
+  createGeometry() {
+    return this.#create(PhysicsGeometry);
+  }
+  createPhysicsMaterial(name = '') {
+    return this.#create(PhysicsMaterial).setName(name);
+  }
+  createCollisionFilter(name = '') {
+    return this.#create(CollisionFilter).setName(name);
+  }
+  createJointDescription(name = '') {
+    return this.#create(PhysicsJointDescription).setName(name);
+  }
+  /** The materials, filters or joint descriptions of the document, in the order they are written. */
+  listPhysicsMaterials() {
+    return this.listProperties().filter((p) => p instanceof PhysicsMaterial);
+  }
+  listCollisionFilters() {
+    return this.listProperties().filter((p) => p instanceof CollisionFilter);
+  }
+  listJointDescriptions() {
+    return this.listProperties().filter((p) => p instanceof PhysicsJointDescription);
+  }
+
+  #shapes() {
+    return this.document
+      .getRoot()
+      .listExtensionsUsed()
+      .find((e) => e.extensionName === KHR_IMPLICIT_SHAPES);
   }
 
   read(context) {
     const json = context.jsonDoc.json;
-    const dropped = new Set(Object.keys(json.extensions?.[KHR_PHYSICS_RIGID_BODIES] ?? {}));
+    const logger = this.document.getLogger();
+    const rootDef = json.extensions?.[KHR_PHYSICS_RIGID_BODIES];
+    const lists = {};
+    for (const [key, Class] of LISTS) {
+      lists[key] = Array.isArray(rootDef?.[key]) ? rootDef[key].map((def) => this.#create(Class).readJSON(def)) : [];
+    }
+    if (isObject(rootDef)) this.#keepRest(this.document.getRoot(), PhysicsDocumentExtras, rootDef, Array.isArray);
+    // KHR_implicit_shapes reads first (extensions are read in name order); shapesOf reads once.
+    const shapes = this.#shapes()?.shapesOf(context) ?? [];
+
+    // An index that points nowhere is dropped with a warning: written back, it would dangle.
+    const at = (list, index, what, where) => {
+      if (index === undefined) return null;
+      const target = Number.isInteger(index) ? list[index] : undefined;
+      if (!target)
+        logger.warn(`${KHR_PHYSICS_RIGID_BODIES}: ${where}: ${what} ${JSON.stringify(index)} does not exist; dropped`);
+      return target ?? null;
+    };
+    const geometryOf = (def, where) => {
+      if (!isObject(def)) return null;
+      return this.createGeometry()
+        .readJSON(def)
+        .setShape(at(shapes, def.shape, 'shape', where))
+        .setNode(at(context.nodes, def.node, 'node', where));
+    };
+
     (json.nodes ?? []).forEach((nodeDef, index) => {
       const def = nodeDef.extensions?.[KHR_PHYSICS_RIGID_BODIES];
-      if (!def) return;
-      for (const key of Object.keys(def)) if (key !== 'motion') dropped.add(key);
-      if (def.motion)
-        context.nodes[index].setExtension(KHR_PHYSICS_RIGID_BODIES, this.createMotion().fromJSON(def.motion));
+      if (!isObject(def)) return;
+      const node = context.nodes[index];
+      const where = `node ${index}`;
+      if (isObject(def.motion)) node.setExtension(PHYSICS_SLOTS.motion, this.createMotion().readJSON(def.motion));
+      if (isObject(def.collider)) {
+        const c = def.collider;
+        const collider = this.createCollider()
+          .readJSON(c)
+          .setGeometry(geometryOf(c.geometry, where))
+          .setPhysicsMaterial(at(lists.physicsMaterials, c.physicsMaterial, 'physicsMaterial', where))
+          .setCollisionFilter(at(lists.collisionFilters, c.collisionFilter, 'collisionFilter', where));
+        node.setExtension(PHYSICS_SLOTS.collider, collider);
+      }
+      if (isObject(def.trigger)) {
+        const t = def.trigger;
+        const trigger = this.createTrigger()
+          .readJSON(t)
+          .setGeometry(geometryOf(t.geometry, where))
+          .setCollisionFilter(at(lists.collisionFilters, t.collisionFilter, 'collisionFilter', where));
+        for (const n of Array.isArray(t.nodes) ? t.nodes : []) {
+          const target = at(context.nodes, n, 'trigger node', where);
+          if (target) trigger.addNode(target);
+        }
+        node.setExtension(PHYSICS_SLOTS.trigger, trigger);
+      }
+      if (isObject(def.joint)) {
+        const j = def.joint;
+        const joint = this.createJoint()
+          .readJSON(j)
+          .setConnectedNode(at(context.nodes, j.connectedNode, 'connectedNode', where))
+          .setJoint(at(lists.physicsJoints, j.joint, 'joint', where));
+        node.setExtension(PHYSICS_SLOTS.joint, joint);
+      }
+      this.#keepRest(node, PhysicsNodeExtras, def, isObject);
     });
-    if (dropped.size > 0) {
-      this.document
-        .getLogger()
-        .warn(`${KHR_PHYSICS_RIGID_BODIES}: only motion is kept; dropped ${[...dropped].sort().join(', ')}`);
-    }
     return this;
+  }
+
+  // The extras and unknown keys of an extension object, on a property of their own when there are
+  // any; a part of a shape this package cannot model (`motion: 1`) stays among them.
+  #keepRest(parent, Class, def, modelled) {
+    const rest = this.#create(Class).readJSON(def);
+    const unknown = rest.getUnknown();
+    for (const key of Class.PARTS) if (Object.hasOwn(def, key) && !modelled(def[key])) unknown[key] = def[key];
+    rest.setUnknown(unknown);
+    const slot = Class === PhysicsNodeExtras ? PHYSICS_SLOTS.extras : KHR_PHYSICS_RIGID_BODIES;
+    if (hasContent(rest)) parent.setExtension(slot, rest);
+    else rest.dispose();
   }
 
   write(context) {
     const json = context.jsonDoc.json;
+    const logger = this.document.getLogger();
+    const indices = {};
+    const rootDef = this.document.getRoot().getExtension(KHR_PHYSICS_RIGID_BODIES)?.writeJSON() ?? {};
+    for (const [key, Class] of LISTS) {
+      const entries = this.listProperties().filter((p) => p instanceof Class);
+      indices[key] = new Map(entries.map((p, i) => [p, i]));
+      if (entries.length > 0) rootDef[key] = entries.map((p) => p.writeJSON());
+    }
+    if (Object.keys(rootDef).length > 0) {
+      json.extensions = json.extensions ?? {};
+      json.extensions[KHR_PHYSICS_RIGID_BODIES] = rootDef;
+    }
+    const shapeIndices = this.#shapes()?.shapeIndices() ?? new Map();
+
+    const put = (def, key, property, map, what) => {
+      if (!property) return;
+      const index = map.get(property);
+      if (index === undefined)
+        logger.warn(`${KHR_PHYSICS_RIGID_BODIES}: a ${what} is not written; its reference is left out`);
+      else def[key] = index;
+    };
+    const geometryDef = (geometry) => {
+      const def = geometry.writeJSON();
+      put(def, 'shape', geometry.getShape(), shapeIndices, `${KHR_IMPLICIT_SHAPES} shape`);
+      put(def, 'node', geometry.getNode(), context.nodeIndexMap, 'node');
+      return def;
+    };
+
     for (const node of this.document.getRoot().listNodes()) {
-      const motion = node.getExtension(KHR_PHYSICS_RIGID_BODIES);
-      if (!motion) continue;
+      const motion = node.getExtension(PHYSICS_SLOTS.motion);
+      const collider = node.getExtension(PHYSICS_SLOTS.collider);
+      const trigger = node.getExtension(PHYSICS_SLOTS.trigger);
+      const joint = node.getExtension(PHYSICS_SLOTS.joint);
+      const rest = node.getExtension(PHYSICS_SLOTS.extras);
+      if (!motion && !collider && !trigger && !joint && !rest) continue;
+      const def = rest ? rest.writeJSON() : {};
+      if (motion) def.motion = motion.writeJSON();
+      if (collider) {
+        const c = collider.writeJSON();
+        if (collider.getGeometry()) c.geometry = geometryDef(collider.getGeometry());
+        put(c, 'physicsMaterial', collider.getPhysicsMaterial(), indices.physicsMaterials, 'physics material');
+        put(c, 'collisionFilter', collider.getCollisionFilter(), indices.collisionFilters, 'collision filter');
+        def.collider = c;
+      }
+      if (trigger) {
+        const t = trigger.writeJSON();
+        if (trigger.getGeometry()) t.geometry = geometryDef(trigger.getGeometry());
+        const nodes = trigger.listNodes().map((n) => context.nodeIndexMap.get(n));
+        if (nodes.length > 0) t.nodes = nodes;
+        put(t, 'collisionFilter', trigger.getCollisionFilter(), indices.collisionFilters, 'collision filter');
+        def.trigger = t;
+      }
+      if (joint) {
+        const j = joint.writeJSON();
+        put(j, 'connectedNode', joint.getConnectedNode(), context.nodeIndexMap, 'node');
+        put(j, 'joint', joint.getJoint(), indices.physicsJoints, 'joint description');
+        def.joint = j;
+      }
       const nodeDef = json.nodes[context.nodeIndexMap.get(node)];
       nodeDef.extensions = nodeDef.extensions ?? {};
-      nodeDef.extensions[KHR_PHYSICS_RIGID_BODIES] = { motion: motion.toJSON() };
+      nodeDef.extensions[KHR_PHYSICS_RIGID_BODIES] = def;
     }
     return this;
   }

@@ -40,7 +40,7 @@ function readTable(table, what) {
   return map;
 }
 
-function readMeasureOptions(options) {
+export function readMeasureOptions(options) {
   const o = { ...DEFAULTS, ...readOptions(options, Object.keys(DEFAULTS)) };
   if (o.mass !== undefined) positiveNumber(o.mass, 'options.mass');
   else positiveNumber(o.density, 'options.density');
@@ -50,7 +50,7 @@ function readMeasureOptions(options) {
 // The density of one primitive, most specific first: options.nodes by node name, the node's
 // extras.density, options.materials by material name, the material's extras.density, then
 // options.density. (three.js's GLTFLoader puts extras in userData, where the adapter looks.)
-function densityOf(o, node, material) {
+export function densityOf(o, node, material) {
   const fromExtras = (property) => {
     const d = property?.getExtras()?.density;
     return d === undefined ? undefined : positiveNumber(d, `extras.density of ${describe(property)}`);
@@ -64,7 +64,7 @@ function densityOf(o, node, material) {
   );
 }
 
-function describe(property) {
+export function describe(property) {
   const kind = property.propertyType ?? 'property';
   return property.getName() ? `${kind} "${property.getName()}"` : `an unnamed ${kind.toLowerCase()}`;
 }
@@ -171,7 +171,7 @@ function measureGroup(mp, o, name, primitives, matrix, density) {
 
 // One node: its triangle primitives grouped by density (each group one mesh, so a solid split
 // into primitives by material is still one closed surface), measured and combined.
-function measureNode(mp, o, { node, matrix }, densityScale) {
+export function measureNode(mp, o, { node, matrix }, densityScale) {
   const name = describe(node);
   const groups = new Map();
   const skipped = [];

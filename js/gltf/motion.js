@@ -67,7 +67,7 @@ function toNodeSpace(m, p) {
 
 // The node's pose from its world matrix: its translation, the rotation of its orthonormalised
 // axes, and its signed scale along them (a mirror shows as a negative scale).
-function poseOf(m) {
+export function poseOf(m) {
   const axes = nodeRotation(m);
   const columns = [0, 4, 8].map((k) => [m[k], m[k + 1], m[k + 2]]);
   return {

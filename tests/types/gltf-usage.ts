@@ -3,11 +3,15 @@ import { Document, NodeIO } from '@gltf-transform/core';
 import { init } from 'mass-properties';
 import {
   KHR_PHYSICS_RIGID_BODIES,
+  KHRImplicitShapes,
   KHRPhysicsRigidBodies,
+  PHYSICS_SLOTS,
+  measureBodies,
   measureDocument,
   motionFromResult,
   prepareIO,
   writeMotion,
+  type PhysicsCollider,
   type PhysicsMotion,
 } from 'mass-properties/gltf';
 
@@ -26,5 +30,39 @@ export async function pipeline(path: string): Promise<Uint8Array> {
     .createMotion()
     .fromJSON(motionFromResult(body))
     .setLinearVelocity([0, 0, size + (mass ?? 0)]);
+  // A static ground box and a dynamic sphere whose mass properties writeMotion completes.
+  const shapes = document.createExtension(KHRImplicitShapes);
+  const ground = extension
+    .createCollider()
+    .setGeometry(extension.createGeometry().setShape(shapes.createShape('box').setSize([20, 1, 20])));
+  ground.setPhysicsMaterial(
+    extension.createPhysicsMaterial('rubber').setRestitution(0.1).setFrictionCombine('minimum'),
+  );
+  document.createNode('ground').setExtension(PHYSICS_SLOTS.collider, ground);
+  const ball = document
+    .createNode('ball')
+    .setExtension(KHR_PHYSICS_RIGID_BODIES, extension.createMotion().setGravityFactor(0.5));
+  ball.setExtension(
+    PHYSICS_SLOTS.collider,
+    extension
+      .createCollider()
+      .setGeometry(extension.createGeometry().setShape(shapes.createShape('sphere').setRadius(0.2))),
+  );
+  const written = writeMotion(mp, { density: 1000, replace: false })(document);
+  if ('bodies' in written)
+    for (const b of written.bodies)
+      console.log(
+        b.name,
+        b.source,
+        b.filled,
+        b.kept,
+        b.parts.map((p) => p.kind),
+        b.note,
+      );
+  for (const b of measureBodies(mp, document, { density: 1000 }))
+    console.log(b.name, b.source, b.result?.mass, b.motion.getMass());
+  const collider = ball.getExtension<PhysicsCollider>(PHYSICS_SLOTS.collider);
+  const radius: number | null = collider?.getGeometry()?.getShape()?.getRadius() ?? null;
+  extension.createJointDescription('hinge').setLimits([{ angularAxes: [1], min: -radius!, max: 1 }]);
   return io.writeBinary(document);
 }
