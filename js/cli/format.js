@@ -55,6 +55,9 @@ function lines(result, units, indent) {
   return out.map(([name, value]) => `${indent}${name.padEnd(18)} ${value}`);
 }
 
+// How a rigid body's mass was set (KHR_physics_rigid_bodies documents).
+const AT = { authored: ', at its authored mass', density: ', at the density given', infinite: '' };
+
 /** The table of one file's report; names from the file are shown escaped (printable). */
 export function formatReport(report, output) {
   const units = outputUnits(report, output);
@@ -63,11 +66,13 @@ export function formatReport(report, output) {
   const out = [head, ...lines(report.body, units, '  ')];
   if (report.parts.length > 1) {
     for (const part of report.parts) {
-      out.push(
-        `  part "${printable(part.name)}"${part.measuredFrom ? ` (measured from ${printable(part.measuredFrom)})` : ''}`,
-      );
+      const from = part.measuredFrom ? ` (measured from ${part.measuredFrom}${AT[part.massFrom] ?? ''})` : '';
+      out.push(`  part "${printable(part.name)}"${printable(from)}`);
       if (part.error) out.push(`    not measured: ${printable(part.error.message)}`);
-      else out.push(...lines(part.result, units, '    '));
+      else {
+        if (part.note) out.push(`    ${printable(part.note)}`);
+        out.push(...lines(part.result, units, '    '));
+      }
     }
   } else if (report.parts[0]?.error) {
     out.push(`  not measured: ${printable(report.parts[0].error.message)}`);
@@ -90,7 +95,8 @@ export function jsonReport(report, output) {
     body: convert(report.body),
     parts: report.parts.map((p) => ({
       name: p.name,
-      ...(p.measuredFrom ? { measuredFrom: p.measuredFrom } : {}),
+      ...(p.measuredFrom ? { measuredFrom: p.measuredFrom, massFrom: p.massFrom } : {}),
+      ...(p.note ? { note: p.note } : {}),
       result: convert(p.result),
       error: p.error,
     })),

@@ -2,6 +2,7 @@
 import { MassPropertiesError, isMassPropertiesError } from '../errors.js';
 import { measureBodies, measureDocument } from '../gltf.js';
 import { computeMassProperties } from '../three.js';
+import { metresPer } from '../units.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { loadModel, metresPerThreeMfUnit } from './load.js';
 
@@ -14,33 +15,48 @@ const errorOf = (error) => ({ code: error.code, message: error.message });
 
 const FROM = { colliders: 'its colliders', meshes: 'its render meshes', none: 'nothing' };
 
+// The body as its author wrote it: a positive authored mass scales the measured geometry (its
+// inertia with it), as --write completes it; the core derives the rest.
+// An authored centre (node space) moves the centre, the inertia about it staying the geometry's.
+function asAuthored(mp, result, motion, node, metres) {
+  const mass = motion.getMass() ?? result.mass;
+  const k = mass / result.mass;
+  const c = motion.getCenterOfMass();
+  const m = node.getWorldMatrix();
+  const centerOfMass = c
+    ? [0, 1, 2].map((i) => metres * (m[i] * c[0] + m[4 + i] * c[1] + m[8 + i] * c[2] + m[12 + i]))
+    : result.centerOfMass;
+  return mp.combine([{ ...result, mass, centerOfMass, inertia: result.inertia.map((x) => x * k) }]);
+}
+
 // A glTF whose author wrote rigid bodies: each body measured from its colliders, as --write
-// completes it (static colliders and triggers weigh nothing). null when it has no body.
+// completes it (static colliders and triggers weigh nothing). A body whose author gave it a mass
+// is shown at that mass; one of infinite mass (an authored 0, or kinematic) is shown but left out
+// of the total. null when the document has no body.
 function measureRigidBodies(mp, document, options) {
   const bodies = measureBodies(mp, document, { density: options.density, ...meshOptions(options) });
   if (bodies.length === 0) return null;
-  const results = bodies.filter((b) => b.result).map((b) => b.result);
+  const parts = bodies.map((b) => {
+    const authored = b.motion.getMass();
+    const infinite = b.motion.getIsKinematic() ? 'kinematic' : authored === 0 ? 'authored mass 0' : null;
+    const part = { name: b.name || 'body', measuredFrom: FROM[b.source], result: b.result, error: null };
+    if (!b.result) {
+      const notes = b.parts.map((p) => p.note).filter(Boolean);
+      part.error = { code: 'EMPTY_MESH', message: `nothing with a volume (${notes.join('; ') || 'no geometry'})` };
+    } else if (infinite) {
+      part.massFrom = 'infinite';
+      part.note = `${infinite}: infinite mass, left out of the total`;
+    } else {
+      part.massFrom = authored > 0 ? 'authored' : 'density';
+      if (authored > 0 || b.motion.getCenterOfMass())
+        part.result = asAuthored(mp, b.result, b.motion, b.node, metresPer(options.units));
+    }
+    return part;
+  });
+  const results = parts.filter((p) => p.result && p.massFrom !== 'infinite').map((p) => p.result);
   if (results.length === 0)
-    throw new MassPropertiesError('EMPTY_MESH', 'no rigid body has a collider or mesh with a volume');
-  return {
-    body: results.length === 1 ? results[0] : mp.combine(results),
-    parts: bodies.map((b) => ({
-      name: b.name || 'body',
-      measuredFrom: FROM[b.source],
-      result: b.result,
-      error: b.result
-        ? null
-        : {
-            code: 'EMPTY_MESH',
-            message: `nothing with a volume (${
-              b.parts
-                .map((p) => p.note)
-                .filter(Boolean)
-                .join('; ') || 'no geometry'
-            })`,
-          },
-    })),
-  };
+    throw new MassPropertiesError('EMPTY_MESH', 'no rigid body of finite mass has a collider or mesh with a volume');
+  return { body: results.length === 1 ? results[0] : mp.combine(results), parts };
 }
 
 /** Measures a loaded model: `{ body, parts: [{ name, result, error }] }` in SI. */

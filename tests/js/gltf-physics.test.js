@@ -484,7 +484,14 @@ describe('--write on a file with KHR_physics_rigid_bodies', () => {
     const report = JSON.parse(cli('--density', '2', '--json', input).stdout);
     const massOnly = report.parts.find((p) => p.name === 'massOnly');
     expect(massOnly.measuredFrom).toBe('its colliders');
-    near(massOnly.result.mass, 2 * 6, 1e-12, 'the box at 2 kg/m³ (the measurement, not the authored mass)');
+    // Shown as --write completes it: the box at its authored 3 kg (inertia m(b² + c²)/12), not at 2 kg/m³.
+    expect(massOnly.massFrom).toBe('authored');
+    near(massOnly.result.mass, 3, 1e-12, 'the authored mass');
+    // Its collider is the 1 × 2 × 3 box: smallest moment m(1² + 2²)/12.
+    near(massOnly.result.principalMoments[0], (3 * (1 + 4)) / 12, 1e-12, 'smallest moment');
+    const infinite = report.parts.find((p) => p.name === 'infinite');
+    expect(infinite.massFrom).toBe('infinite');
+    expect(infinite.note).toMatch(/left out of the total/);
     expect(report.parts.find((p) => p.name === 'noColliders').measuredFrom).toBe('its render meshes');
     expect(report.parts.some((p) => p.name === 'ground')).toBe(false); // a static collider is no body
 
