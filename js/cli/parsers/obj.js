@@ -49,8 +49,9 @@ export function parseObj(bytes) {
     if (length !== 1) return; // vt, vn, usemtl, mtllib, s, a comment, ...: not geometry
     if (c === 118) {
       // v x y z [w | r g b]: the position; what follows is not used.
+      const line = scan.line;
       for (let j = 0; j < 3; j++) {
-        if (!scan.tokenInLine()) throw corrupt(`line ${scan.line}: a vertex needs x, y and z`);
+        if (!scan.tokenInLine()) throw corrupt(`line ${line}: a vertex needs x, y and z`);
         const x = parseDecimal(bytes, scan.start, scan.end);
         if (!Number.isFinite(x)) {
           throw corrupt(

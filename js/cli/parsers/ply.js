@@ -29,6 +29,18 @@ const POSITION_NAMES = [
   ['z', 'pz', 'posz'],
 ];
 
+// Whether `word` stands at the start of a line (one pass; the header is searched, not the body).
+function includesLine(bytes, word) {
+  const first = word.charCodeAt(0);
+  for (let at = bytes.indexOf(first); at >= 0; at = bytes.indexOf(first, at + 1)) {
+    if (bytes[at - 1] !== 10 && bytes[at - 1] !== 13) continue;
+    let k = 1;
+    while (k < word.length && bytes[at + k] === word.charCodeAt(k)) k++;
+    if (k === word.length) return true;
+  }
+  return false;
+}
+
 // The header, up to and including the end_header line: { format, elements, bodyStart, lines }.
 function parseHeader(bytes) {
   const scan = new Scanner(bytes);
@@ -36,6 +48,8 @@ function parseHeader(bytes) {
   if (textOf(bytes, 0, 3) !== 'ply' || !(bytes[3] === 10 || (crlf && bytes[4] === 10))) {
     throw corrupt("it does not start with a 'ply' line");
   }
+  // Without it the body would be read as header lines: say what is missing instead.
+  if (!includesLine(bytes, 'end_header')) throw corrupt("its header has no 'end_header' line");
   scan.nextLine();
   let format = null;
   const elements = [];

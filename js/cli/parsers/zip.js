@@ -126,14 +126,14 @@ export class Zip {
     if (entry.flags & 1) throw corrupt(`${what} is encrypted`);
     if (entry.method !== 0 && entry.method !== 8)
       throw corrupt(`${what} uses compression method ${entry.method} (only stored and deflate are read)`);
-    if (this.inflated + entry.size > limits.totalBytes) {
-      throw corrupt(
-        `${what} declares ${size(entry.size)}: past the ${size(limits.totalBytes)} this reader inflates from one file`,
-      );
-    }
     if (entry.size > limits.ratioFloor && entry.size > limits.ratio * entry.stored) {
       throw corrupt(
         `${what} declares ${size(entry.size)} from ${size(entry.stored)} (more than ${limits.ratio}:1, a zip bomb)`,
+      );
+    }
+    if (this.inflated + entry.size > limits.totalBytes) {
+      throw corrupt(
+        `${what} declares ${size(entry.size)}: past the ${size(limits.totalBytes)} this reader inflates from one file`,
       );
     }
     const local = entry.offset;
