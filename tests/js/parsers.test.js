@@ -171,6 +171,9 @@ describe('STL', () => {
     const theirs = new Mesh(new STLLoader().parse(arrayBuffer(Buffer.from(text))));
     expect(canonical(trianglesOf(ours))).toEqual(canonical(trianglesOfThree(theirs)));
     expect(ours.positions.length).toBe(9 * triangles.length);
+    // The same on one line (the name ends where the first facet starts).
+    const oneLine = text.replace(/\s+/g, ' ');
+    expect(canonical(trianglesOf(parseStl(bytesOf(oneLine))))).toEqual(canonical(trianglesOf(ours)));
   });
 
   test("1.5 MB of 'solid solid ...' (15 s for 480 KB in STLLoader) is refused at once", () => {

@@ -42,6 +42,19 @@ function parseBinary(bytes) {
   return { positions };
 }
 
+// After 'endsolid': the rest of the line is its name, unless more facets follow on the line (a
+// file on one line), where the name ends before the next 'solid'.
+function endName(scan) {
+  let next = -1;
+  while (scan.tokenInLine()) {
+    if (next < 0 && scan.is('solid')) next = scan.start;
+    else if (next >= 0 && (scan.is('facet') || scan.is('endsolid'))) {
+      scan.pos = next;
+      return;
+    }
+  }
+}
+
 // ASCII: solid name / { facet normal n n n / outer loop / vertex x y z (3) / endloop / endfacet } /
 // endsolid name, one or more solids. Keywords in any case; nothing else is accepted.
 function parseAscii(bytes) {
@@ -63,15 +76,18 @@ function parseAscii(bytes) {
     }
     solids++;
     const solidLine = scan.line;
-    scan.restOfLine(); // the solid's name
+    // The name: the rest of the line, unless a facet starts on it (a file on one line).
+    let pending = false;
+    while (!pending && scan.tokenInLine()) pending = scan.is('facet') || scan.is('endsolid');
     let facets = 0;
     for (;;) {
-      if (!scan.token()) {
+      if (pending) pending = false;
+      else if (!scan.token()) {
         if (facets === 0) throw corrupt(`line ${solidLine}: 'solid' is followed by no facet and no 'endsolid'`);
         throw truncated(`it ends after ${facets} facets of the solid begun on line ${solidLine}, without 'endsolid'`);
       }
       if (scan.is('endsolid')) {
-        scan.restOfLine(); // its name
+        endName(scan);
         break;
       }
       if (!scan.is('facet')) throw corrupt(`line ${scan.line}: expected 'facet' or 'endsolid', found ${found()}`);
