@@ -335,10 +335,15 @@ describe('OBJ', () => {
     for (const [text, pattern] of cases) expectParseError(() => parseObj(bytesOf(text)), 'corrupt', pattern);
   });
 
-  test('long lines are read in one pass: a 2 MB comment, a face of 200,000 corners', () => {
+  test('long lines and many lines are read in one pass: a 2 MB comment, a face of 200,000 corners, a million empty objects', () => {
     const corners = Array.from({ length: 200000 }, (_, k) => (k % 3) + 1).join(' ');
     const text = `# ${'x'.repeat(2 * MiB)}\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf ${corners}\n`;
     expect(parseObj(bytesOf(text)).objects[0].positions.length).toBe(9 * 199998);
+    // A million empty objects keep nothing (each renames the empty one before it).
+    const empty = `${'o x\n'.repeat(1000000)}v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n`;
+    expect(parseObj(bytesOf(empty)).objects).toEqual([
+      { name: 'x', positions: new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]) },
+    ]);
   });
 });
 

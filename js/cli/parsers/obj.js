@@ -80,14 +80,15 @@ export function parseObj(bytes) {
         soup.push3(v[d], v[d + 1], v[d + 2]);
       }
     } else if (c === 111 || c === 103) {
-      // o name, g name: a new object, unless nothing has been declared yet.
+      // o name, g name: a new object, unless the current one is still unnamed or empty (then it
+      // is renamed: OBJLoader starts a new one but drops the empty ones, so this is the same).
       const [start, end] = scan.restOfLine();
       const name = textOf(bytes, start, end);
-      if (!object.declared) {
+      if (!object.declared || object.soup.length === 0) {
         object.name = name;
         object.declared = true;
       } else {
-        object = { name, declared: true, soup: new Float64List() };
+        object = { name, declared: true, soup: new Float64List(64) };
         objects.push(object);
       }
     }

@@ -212,8 +212,8 @@ function parsePart(bytes, part) {
       if (object.mesh || object.components) fail(`object ${object.id} has more than one <mesh> or <components>`);
       if (kind === COMPONENTS) object.components = [];
       else {
-        positions = new Float64List();
-        indices = new Uint32List();
+        positions = new Float64List(48); // small: a file may hold many small objects
+        indices = new Uint32List(48);
         object.mesh = { positions, indices };
       }
     } else if (kind === COMPONENT) {
