@@ -16,7 +16,7 @@ import { parseStl } from '../../js/cli/parsers/stl.js';
 import { parse3mf } from '../../js/cli/parsers/threemf.js';
 import { ZIP_LIMITS } from '../../js/cli/parsers/zip.js';
 import { parseDecimal } from '../../js/cli/parsers/numbers.js';
-import { box } from './helpers/meshes.js';
+import { box, torus } from './helpers/meshes.js';
 import {
   MiB,
   PRODUCTION,
@@ -631,11 +631,12 @@ describe('3MF', () => {
     expectParseError(
       () => parse3mf(bytesOf(threeMf(modelXml(objects, '<item objectid="11"/>')))),
       'corrupt',
-      /the build places more than 100000 objects/,
+      /the build places more than 10000 objects/,
     );
     const big = modelXml(
-      `<object id="1">${meshXml(BUNNY)}</object>` +
-        `<object id="2"><components>${'<component objectid="1"/>'.repeat(20000)}</components></object>`,
+      // 20,000 triangles placed 3,000 times.
+      `<object id="1">${meshXml(torus(10, 3, 100, 100))}</object>` +
+        `<object id="2"><components>${'<component objectid="1"/>'.repeat(3000)}</components></object>`,
       '<item objectid="2"/>',
     );
     expectParseError(() => parse3mf(bytesOf(threeMf(big))), 'corrupt', /the build places more than 50000000 triangles/);

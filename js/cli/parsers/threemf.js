@@ -22,10 +22,11 @@ export const THREE_MF_UNITS = Object.freeze({
 export const THREE_MF_LIMITS = Object.freeze({
   // Objects placed (meshes and the components that hold them): components can repeat an object
   // at every level, so 10 levels of 10 place 10^10 from a few hundred bytes. Real builds place
-  // tens to hundreds, a print farm's plate thousands.
-  placements: 100000,
-  // Placed triangles are measured one by one downstream (each placement is baked): 50 million
-  // is a few minutes of measuring, the size of the largest scans.
+  // tens to hundreds; each placement is a part measured and reported on its own (100,000 cubes
+  // placed by a 280 KB file took 18 s, 1.2 GB and printed 200 MB of JSON).
+  placements: 10000,
+  // Each placement is baked and measured on its own downstream: 50 million placed triangles
+  // (a 20,000-triangle part placed 2,490 times by a 240 KB file) take 7 s; the largest scans.
   placedTriangles: 50e6,
 });
 
