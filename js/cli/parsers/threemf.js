@@ -232,7 +232,7 @@ function parsePart(bytes, part) {
 // The <model> element: its unit, checked, and the extensions it requires, which must be readable.
 function readModel(xml, part) {
   const k = xml.find('unit');
-  const unit = k < 0 ? 'millimeter' : xml.value(k);
+  const unit = k < 0 ? 'millimeter' : xml.value(k).trim();
   if (!(unit in THREE_MF_UNITS)) {
     xml.fail(xml.tagStart, `unit '${unit}' is not a 3MF unit (3MF units: ${Object.keys(THREE_MF_UNITS).join(', ')})`);
   }
