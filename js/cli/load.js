@@ -1,17 +1,17 @@
-// Reading model files: glTF/GLB through glTF-Transform; STL, OBJ, PLY and 3MF through three.js's
-// own loaders. Bad files become CliErrors with the exit code of what is wrong with them.
+// Reading model files: glTF/GLB through glTF-Transform; STL, OBJ, PLY and 3MF through the
+// parsers of ./parsers (linear in time, bounded in memory, strict about every number and index).
+// Bad files become CliErrors with the exit code of what is wrong with them.
 import { readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
-import { Group, Mesh, MeshBasicMaterial } from 'three';
-import { STLLoader } from 'three/addons/loaders/STLLoader.js';
-import { OBJLoader } from 'three/addons/loaders/OBJLoader.js';
-import { PLYLoader } from 'three/addons/loaders/PLYLoader.js';
-import { ThreeMFLoader } from 'three/addons/loaders/3MFLoader.js';
-import { unzipSync } from 'three/addons/libs/fflate.module.js';
+import { BufferAttribute, BufferGeometry, Group, Mesh, MeshBasicMaterial } from 'three';
 import { prepareIO } from '../gltf.js';
 import { CliError, EXIT } from './exit-codes.js';
-import { xmlDomParser } from './xml-dom.js';
+import { ParseError } from './parsers/errors.js';
+import { parseObj } from './parsers/obj.js';
+import { parsePly } from './parsers/ply.js';
+import { parseStl } from './parsers/stl.js';
+import { THREE_MF_UNITS, parse3mf } from './parsers/threemf.js';
 
 export const FORMATS = { '.stl': 'STL', '.obj': 'OBJ', '.ply': 'PLY', '.3mf': '3MF', '.glb': 'GLB', '.gltf': 'glTF' };
 
@@ -30,68 +30,74 @@ function readBytes(file) {
 }
 
 const corrupt = (file, format, why) => new CliError(EXIT.CORRUPT_FILE, `${file}: not a valid ${format} file (${why})`);
-const truncated = (file, format, have, want) =>
-  new CliError(EXIT.TRUNCATED_FILE, `${file}: truncated ${format} file (${have} bytes, its header says ${want})`);
-
-// Binary STL: 80-byte header, a triangle count, 50 bytes per triangle. ASCII STL starts with
-// "solid" and has facets. three's STLLoader tells them apart by size, so a truncated binary
-// file would be misread as text: it is caught here first.
-function checkStl(file, bytes) {
-  const head = bytes.subarray(0, Math.min(bytes.length, 1024)).toString('latin1');
-  const ascii =
-    /^\s*solid/.test(head) && /facet|endsolid/.test(bytes.toString('latin1', 0, Math.min(bytes.length, 4096)));
-  if (ascii) return;
-  // A binary count is a small number: its high bytes are zero. Text there is not an STL at all.
-  const text = !bytes.subarray(0, Math.min(bytes.length, 84)).includes(0);
-  if (text) throw corrupt(file, 'STL', 'neither ASCII facets nor a binary triangle count');
-  if (bytes.length < 84) throw truncated(file, 'binary STL', bytes.length, 'at least 84');
-  const want = 84 + 50 * bytes.readUInt32LE(80);
-  if (bytes.length < want) throw truncated(file, 'binary STL', bytes.length, want);
-}
+const truncated = (file, format, why) =>
+  new CliError(EXIT.TRUNCATED_FILE, `${file}: truncated ${format} file (${why})`);
 
 function checkGlb(file, bytes) {
   if (bytes.length < 12 || bytes.toString('latin1', 0, 4) !== 'glTF') throw corrupt(file, 'GLB', 'no glTF header');
   const want = bytes.readUInt32LE(8);
-  if (bytes.length < want) throw truncated(file, 'GLB', bytes.length, want);
-}
-
-// 3MF states its unit on the <model> element (3MF core spec; millimetre when absent).
-const THREE_MF_UNITS = { micron: 1e-6, millimeter: 0.001, centimeter: 0.01, inch: 0.0254, foot: 0.3048, meter: 1 };
-
-function threeMfUnit(bytes) {
-  try {
-    const files = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    const model = Object.keys(files).find((name) => /\.model$/i.test(name));
-    const head = new TextDecoder().decode(files[model].subarray(0, 4096));
-    const unit = /<model\b[^>]*\bunit\s*=\s*["'](\w+)["']/.exec(head)?.[1] ?? 'millimeter';
-    return THREE_MF_UNITS[unit] === undefined ? null : unit;
-  } catch {
-    return null; // the loader reports what is wrong with the file
-  }
+  if (bytes.length < want) throw truncated(file, 'GLB', `${bytes.length} bytes, its header says ${want}`);
 }
 
 /** Metres per unit of a 3MF unit name. */
 export const metresPerThreeMfUnit = (unit) => THREE_MF_UNITS[unit];
 
-const arrayBufferOf = (bytes) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+const material = new MeshBasicMaterial();
 
-function parseWithThree(file, format, bytes) {
+function geometryOf(positions, indices = null) {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(positions, 3));
+  if (indices) geometry.setIndex(new BufferAttribute(indices, 1));
+  return geometry;
+}
+
+function meshOf(name, geometry) {
+  const mesh = new Mesh(geometry, material);
+  mesh.name = name;
+  return mesh;
+}
+
+// A 3MF build as three.js draws it: one Mesh per placement, sharing its object's geometry, with
+// the full affine placement as its matrix (three's loader decomposes it, which loses a shear).
+function buildOf({ meshes, placements }) {
+  const group = new Group();
+  const geometries = meshes.map(({ positions, indices }) => geometryOf(positions, indices));
+  for (const { mesh: k, transform: t } of placements) {
+    const mesh = meshOf(meshes[k].name, geometries[k]);
+    if (t) {
+      mesh.matrix.set(t[0], t[3], t[6], t[9], t[1], t[4], t[7], t[10], t[2], t[5], t[8], t[11], 0, 0, 0, 1);
+      mesh.matrixAutoUpdate = false;
+    }
+    group.add(mesh);
+  }
+  return group;
+}
+
+// STL, OBJ, PLY and 3MF through the parsers of ./parsers, as the three.js objects the rest of
+// the command line measures (soups for STL and OBJ, indexed meshes for PLY and 3MF).
+function parseModel(file, format, bytes) {
   try {
     switch (format) {
       case 'STL':
-        return new Mesh(new STLLoader().parse(arrayBufferOf(bytes)), new MeshBasicMaterial());
-      case 'PLY':
-        return new Mesh(new PLYLoader().parse(arrayBufferOf(bytes)), new MeshBasicMaterial());
-      case 'OBJ':
-        return new OBJLoader().parse(bytes.toString('utf8'));
+        return { object: meshOf('', geometryOf(parseStl(bytes).positions)) };
+      case 'OBJ': {
+        const group = new Group();
+        for (const { name, positions } of parseObj(bytes).objects) group.add(meshOf(name, geometryOf(positions)));
+        return { object: group };
+      }
+      case 'PLY': {
+        const { positions, indices } = parsePly(bytes);
+        return { object: meshOf('', geometryOf(positions, indices)) };
+      }
       default: {
-        // three's 3MF loader parses its XML with the browser's DOMParser; in Node, xmldom's.
-        globalThis.DOMParser ??= xmlDomParser();
-        return new ThreeMFLoader().parse(arrayBufferOf(bytes));
+        const model = parse3mf(bytes);
+        return { object: buildOf(model), declaredUnit: model.unit };
       }
     }
   } catch (error) {
-    throw corrupt(file, format, String(error?.message ?? error).split('\n')[0]);
+    if (!(error instanceof ParseError)) throw error;
+    const what = error.format ?? format;
+    throw (error.kind === 'truncated' ? truncated : corrupt)(file, what, error.message);
   }
 }
 
@@ -103,7 +109,6 @@ export async function loadModel(file) {
   const format = FORMATS[extname(file).toLowerCase()];
   if (!format) throw corrupt(file, 'model', `unknown extension; known: ${Object.keys(FORMATS).join(' ')}`);
   const bytes = readBytes(file);
-  if (format === 'STL') checkStl(file, bytes);
   if (format === 'GLB') checkGlb(file, bytes);
   if (format === 'GLB' || format === 'glTF') {
     io ??= await prepareIO(new NodeIO());
@@ -116,8 +121,8 @@ export async function loadModel(file) {
       throw corrupt(file, format, why);
     }
   }
-  const object = parseWithThree(file, format, bytes);
+  const { object, declaredUnit } = parseModel(file, format, bytes);
   const root = new Group();
   root.add(object);
-  return format === '3MF' ? { format, object: root, declaredUnit: threeMfUnit(bytes) } : { format, object: root };
+  return format === '3MF' ? { format, object: root, declaredUnit } : { format, object: root };
 }

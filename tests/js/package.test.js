@@ -72,7 +72,7 @@ beforeAll(() => {
     join(consumer, 'package.json'),
     JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2),
   );
-  // The runtime dependencies (glTF-Transform, xmldom) and the three peer come from npm's cache
+  // The runtime dependencies (glTF-Transform) and the three peer come from npm's cache
   // where it has them, else from the registry, as a user's install does.
   run(
     'npm',

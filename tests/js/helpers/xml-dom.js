@@ -1,7 +1,8 @@
-// The DOMParser three's 3MF loader needs in Node: xmldom's, which parses XML but has no
-// querySelector. The loader asks only for descendant type selectors ('model', 'vertices vertex'),
-// so those are added here: each name matches elements by local name in any namespace, as a CSS
-// type selector without a namespace prefix does. Anything else is refused rather than guessed.
+// The DOMParser three's 3MF loader needs in Node, for the tests that compare the command line's
+// own 3MF reader with that loader: xmldom's, which parses XML but has no querySelector. The
+// loader asks only for descendant type selectors ('model', 'vertices vertex'), so those are added
+// here: each name matches elements by local name in any namespace, as a CSS type selector without
+// a namespace prefix does. Anything else is refused rather than guessed.
 import { DOMParser } from '@xmldom/xmldom';
 
 const SELECTOR = /^[A-Za-z_][\w-]*(\s+[A-Za-z_][\w-]*)*$/;
