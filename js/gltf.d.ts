@@ -283,6 +283,36 @@ export class KHRImplicitShapes extends Extension {
 /** Registers every glTF-Transform extension, KHR_physics_rigid_bodies, KHR_implicit_shapes and the installed Draco/meshopt codecs. */
 export function prepareIO<IO extends PlatformIO>(io: IO): Promise<IO>;
 
+/** The default total cap of readDocument, in bytes (2 GiB). */
+export const DEFAULT_MAX_BYTES: number;
+
+export interface ReadDocumentOptions {
+  /**
+   * The folder (Node: a path or file: URL) or folder URL (http/https) external resources must be
+   * inside. Default: the file's own folder; none when the source is bytes.
+   */
+  resourceRoot?: string | URL;
+  /** Read images too (to write the document again); default false: images become empty placeholders. */
+  images?: boolean;
+  /** The caller's own files: a checked relative path (e.g. 'textures/a b.png') to its bytes, or null if there is none. */
+  resources?: (
+    path: string,
+  ) => Uint8Array | ArrayBuffer | null | undefined | Promise<Uint8Array | ArrayBuffer | null | undefined>;
+  /** The total bytes the file may make us hold (buffers, arrays without a buffer view, images); default DEFAULT_MAX_BYTES. */
+  maxBytes?: number;
+}
+
+/**
+ * Reads a .gltf or .glb (a path, a URL, or its bytes) under the resource policy: external
+ * resources only inside resourceRoot, every range checked before a read, caps enforced. Errors:
+ * INVALID_FILE, TRUNCATED_FILE, RESOURCE_REFUSED, RESOURCE_NOT_FOUND.
+ */
+export function readDocument(
+  io: PlatformIO,
+  source: string | URL | Uint8Array | ArrayBuffer,
+  options?: ReadDocumentOptions,
+): Promise<Document>;
+
 export interface MeasureDocumentOptions {
   /** Density for everything not named below (kg/m³ with `units`; default 1). */
   density?: number;

@@ -1,5 +1,5 @@
-// mass-properties/gltf: glTF documents through glTF-Transform — measure every mesh node of a
-// scene, and write KHR_physics_rigid_bodies motion onto nodes.
+// mass-properties/gltf: glTF documents through glTF-Transform — read a file from a stranger
+// safely, measure every mesh node of a scene, and write KHR_physics_rigid_bodies motion onto nodes.
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { fail, typeName } from './errors.js';
 import { KHRPhysicsRigidBodies } from './gltf/extension.js';
@@ -22,6 +22,7 @@ export { ImplicitShape, KHRImplicitShapes, KHR_IMPLICIT_SHAPES, SHAPE_TYPES } fr
 export { measureDocument } from './gltf/measure.js';
 export { measureBodies } from './gltf/bodies.js';
 export { motionFromResult } from './gltf/motion.js';
+export { DEFAULT_MAX_BYTES, readDocument } from './gltf/read.js';
 export { writeMotion } from './gltf/write.js';
 
 // Optional decoders: installed by the user (draco3dgltf, meshoptimizer), loaded only if present.
@@ -32,7 +33,7 @@ async function optionalDependencies() {
     dependencies['draco3d.decoder'] = await draco.createDecoderModule();
     dependencies['draco3d.encoder'] = await draco.createEncoderModule();
   } catch {
-    // not installed: Draco-compressed files fail to read with glTF-Transform's own message
+    // not installed: readDocument names the package to install when a file needs it
   }
   try {
     const { MeshoptDecoder, MeshoptEncoder } = await import('meshoptimizer');

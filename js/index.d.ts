@@ -22,6 +22,10 @@ export type ErrorCode =
   | 'INVALID_BODY'
   | 'MESH_TOO_LARGE'
   | 'INVALID_ARGUMENT'
+  | 'INVALID_FILE'
+  | 'TRUNCATED_FILE'
+  | 'RESOURCE_REFUSED'
+  | 'RESOURCE_NOT_FOUND'
   | 'INTERNAL';
 
 export class MassPropertiesError extends Error {

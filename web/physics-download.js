@@ -4,7 +4,7 @@
 // over the chosen density, as on the page.
 import { WebIO } from '@gltf-transform/core';
 import { init } from 'mass-properties';
-import { prepareIO, writeMotion } from 'mass-properties/gltf';
+import { prepareIO, readDocument, writeMotion } from 'mass-properties/gltf';
 import { currentMode } from './mode-controls.js';
 import { setStatus, ui } from './page.js';
 import { currentSettings } from './settings.js';
@@ -24,12 +24,15 @@ export function setPhysicsSource(files) {
   ui.downloadGlb.disabled = !source;
 }
 
-async function readDocument(io, { main, files }) {
-  if (extension(main.name) === 'glb') return io.readBinary(await bytesOf(main));
-  const json = JSON.parse(await main.text());
-  const resources = {};
-  for (const file of files) if (file !== main) resources[file.name] = await bytesOf(file);
-  return io.readJSON({ json, resources });
+// The dropped files under the package's resource policy: a URI names one of them (dropped files
+// keep no folders, so 'textures/a.png' is the dropped a.png), nothing else is fetched.
+function readDropped(io, { main, files }) {
+  const byName = new Map(files.filter((f) => f !== main).map((f) => [f.name, f]));
+  const resources = (path) => {
+    const file = byName.get(path) ?? byName.get(path.slice(path.lastIndexOf('/') + 1));
+    return file ? bytesOf(file) : null;
+  };
+  return bytesOf(main).then((bytes) => readDocument(io, bytes, { images: true, resources }));
 }
 
 async function download() {
@@ -38,7 +41,7 @@ async function download() {
   ui.downloadGlb.disabled = true;
   try {
     const io = await prepareIO(new WebIO());
-    const document = await readDocument(io, source);
+    const document = await readDropped(io, source);
     const { unit, densityKgPerM3 } = currentSettings();
     const { mode, thickness } = currentMode();
     await document.transform(

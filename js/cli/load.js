@@ -2,10 +2,11 @@
 // parsers of ./parsers (linear in time, bounded in memory, strict about every number and index).
 // Bad files become CliErrors with the exit code of what is wrong with them.
 import { readFileSync, statSync } from 'node:fs';
-import { extname } from 'node:path';
+import { dirname, extname } from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
 import { BufferAttribute, BufferGeometry, Group, Mesh, MeshBasicMaterial } from 'three';
-import { prepareIO } from '../gltf.js';
+import { isMassPropertiesError } from '../errors.js';
+import { prepareIO, readDocument } from '../gltf.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { ParseError } from './parsers/errors.js';
 import { parseObj } from './parsers/obj.js';
@@ -33,10 +34,26 @@ const corrupt = (file, format, why) => new CliError(EXIT.CORRUPT_FILE, `${file}:
 const truncated = (file, format, why) =>
   new CliError(EXIT.TRUNCATED_FILE, `${file}: truncated ${format} file (${why})`);
 
-function checkGlb(file, bytes) {
-  if (bytes.length < 12 || bytes.toString('latin1', 0, 4) !== 'glTF') throw corrupt(file, 'GLB', 'no glTF header');
-  const want = bytes.readUInt32LE(8);
-  if (bytes.length < want) throw truncated(file, 'GLB', `${bytes.length} bytes, its header says ${want}`);
+// readDocument's errors as exit codes: a resource that cannot be read is like a missing file.
+const GLTF_EXITS = {
+  TRUNCATED_FILE: EXIT.TRUNCATED_FILE,
+  RESOURCE_NOT_FOUND: EXIT.NOT_FOUND,
+  RESOURCE_REFUSED: EXIT.CORRUPT_FILE,
+  INVALID_FILE: EXIT.CORRUPT_FILE,
+  INDEX_OUT_OF_RANGE: EXIT.CORRUPT_FILE,
+};
+
+// A glTF/GLB under the resource policy: its buffers only from its own folder; images only for
+// --write (which keeps them), never for measuring.
+async function loadGltf(file, format, bytes, images) {
+  if (format === 'GLB' && bytes.toString('latin1', 0, 4) !== 'glTF') throw corrupt(file, 'GLB', 'no glTF header');
+  io ??= await prepareIO(new NodeIO());
+  try {
+    return { format, document: await readDocument(io, bytes, { resourceRoot: dirname(file), images }) };
+  } catch (error) {
+    if (!isMassPropertiesError(error)) throw error;
+    throw new CliError(GLTF_EXITS[error.code] ?? EXIT.CORRUPT_FILE, `${file}: ${error.message}`);
+  }
 }
 
 /** Metres per unit of a 3MF unit name. */
@@ -104,23 +121,13 @@ function parseModel(file, format, bytes) {
 /**
  * A model file as `{ format, document }` (glTF, a glTF-Transform Document) or `{ format, object }`
  * (a three.js Object3D; a 3MF adds `declaredUnit`, the unit its <model> states), or a CliError.
+ * `images`: read a glTF's images too (to write it again).
  */
-export async function loadModel(file) {
+export async function loadModel(file, { images = false } = {}) {
   const format = FORMATS[extname(file).toLowerCase()];
   if (!format) throw corrupt(file, 'model', `unknown extension; known: ${Object.keys(FORMATS).join(' ')}`);
   const bytes = readBytes(file);
-  if (format === 'GLB') checkGlb(file, bytes);
-  if (format === 'GLB' || format === 'glTF') {
-    io ??= await prepareIO(new NodeIO());
-    try {
-      return { format, document: await io.read(file) };
-    } catch (error) {
-      const why = String(error?.message ?? error).split('\n')[0];
-      if (format === 'glTF' && /end of JSON|Unterminated/i.test(why))
-        throw new CliError(EXIT.TRUNCATED_FILE, `${file}: truncated glTF file (its JSON ends early)`);
-      throw corrupt(file, format, why);
-    }
-  }
+  if (format === 'GLB' || format === 'glTF') return loadGltf(file, format, bytes, images);
   const { object, declaredUnit } = parseModel(file, format, bytes);
   const root = new Group();
   root.add(object);

@@ -54,11 +54,12 @@ Options:
   -v, --version      the version
 
 Exit codes: 0 all measured; 2 unknown flag, missing value or input; 3 malformed value (e.g.
-1,240) or unknown unit, material or mode; 4 file not found; 5 empty file; 6 truncated file;
-7 corrupt or unsupported file; 8 file read but not measurable; 9 --write (or the output) could not
-be written, the file as it was; 70 internal error. With several files, the code of the first one
-that failed; the others are still measured. A reader that closes the output (| head) ends the run
-quietly, with the code of the files measured by then.
+1,240) or unknown unit, material or mode; 4 file (or a glTF's .bin) not found; 5 empty file;
+6 truncated file; 7 corrupt or unsupported file, or a glTF resource outside the file's folder;
+8 file read but not measurable; 9 --write (or the output) could not be written, the file as it
+was; 70 internal error. With several files, the code of the first one that failed; the others
+are still measured. A reader that closes the output (| head) ends the run quietly, with the code
+of the files measured by then.
 `;
 
 function version() {
@@ -138,7 +139,7 @@ function documentOf(object, options) {
 }
 
 async function writeGlb(mp, file, options) {
-  const model = await loadModel(file);
+  const model = await loadModel(file, { images: true }); // written out again, so read under the policy
   const { LENGTH_UNITS } = await import('../units.js');
   const document = model.document ?? documentOf(model.object, { scale: LENGTH_UNITS[options.units] });
   const units = model.document ? options.units : 'm'; // the built document is in metres already

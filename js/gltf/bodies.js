@@ -7,25 +7,21 @@ import { metresPer } from '../units.js';
 import { densityOf, describe, measureNode, readMeasureOptions, sceneOf } from './measure.js';
 import { PHYSICS_SLOTS } from './physics-properties.js';
 import { shapeMass } from './shape-mass.js';
-
-// Column-major 4×4 product a·b.
-function multiply(a, b) {
-  const out = new Array(16);
-  for (let c = 0; c < 4; c++)
-    for (let r = 0; r < 4; r++) out[4 * c + r] = [0, 1, 2, 3].reduce((sum, k) => sum + a[4 * k + r] * b[4 * c + k], 0);
-  return out;
-}
+import { forEachNode } from './traverse.js';
 
 const hasMotion = (node) => Boolean(node.getExtension(PHYSICS_SLOTS.motion));
 
-// The nodes of one body: its node and descendants, stopping at descendants with their own motion.
+// The nodes of one body: its node and descendants, stopping at descendants with their own motion
+// (a stack, not recursion: a glTF may nest nodes deeper than any call stack).
 function membersOf(bodyNode) {
   const members = [];
-  const visit = (node) => {
+  const stack = [bodyNode];
+  while (stack.length > 0) {
+    const node = stack.pop();
     members.push(node);
-    for (const child of node.listChildren()) if (!hasMotion(child)) visit(child);
-  };
-  visit(bodyNode);
+    const children = node.listChildren();
+    for (let k = children.length - 1; k >= 0; k--) if (!hasMotion(children[k])) stack.push(children[k]);
+  }
   return members;
 }
 
@@ -33,12 +29,14 @@ function membersOf(bodyNode) {
 // the geometry is in the collider node's space, so the referenced node's own transform is not
 // applied (it is often the collider node itself, or a node outside the scene), its children's are.
 function geometryMeshes(geometryNode, colliderMatrix) {
-  const out = [];
-  const visit = (node, matrix) => {
-    if (node.getMesh()) out.push({ node, matrix });
-    for (const child of node.listChildren()) visit(child, multiply(matrix, child.getMatrix()));
-  };
-  visit(geometryNode, colliderMatrix);
+  const out = geometryNode.getMesh() ? [{ node: geometryNode, matrix: colliderMatrix }] : [];
+  forEachNode(
+    geometryNode.listChildren(),
+    (node, matrix) => {
+      if (node.getMesh()) out.push({ node, matrix });
+    },
+    colliderMatrix,
+  );
   return out;
 }
 
@@ -103,9 +101,9 @@ function measureBody(mp, o, s, node) {
 export function measureBodies(mp, document, options) {
   const o = readMeasureOptions(options);
   const s = metresPer(o.units);
-  const bodies = [];
-  sceneOf(document, o.scene).traverse((node) => {
-    if (hasMotion(node)) bodies.push(measureBody(mp, o, s, node));
+  const bodyNodes = [];
+  forEachNode(sceneOf(document, o.scene).listChildren(), (node) => {
+    if (hasMotion(node)) bodyNodes.push(node);
   });
-  return bodies;
+  return bodyNodes.map((node) => measureBody(mp, o, s, node));
 }

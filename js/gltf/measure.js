@@ -2,6 +2,7 @@
 import { MassPropertiesError, fail, isMassPropertiesError, typeName } from '../errors.js';
 import { readOptions } from '../options.js';
 import { checkModule } from '../parts.js';
+import { forEachNode } from './traverse.js';
 
 const DEFAULTS = Object.freeze({
   density: 1,
@@ -70,8 +71,9 @@ export function describe(property) {
 }
 
 // Triangle corner indices of a primitive (its index accessor, or 0..n-1), strips and fans
-// unrolled to triangles as the glTF spec numbers them.
-function triangleCorners(primitive, count) {
+// unrolled to triangles as the glTF spec numbers them, each checked against the primitive's own
+// vertex count (baked together, an index past it would pick up the next primitive's vertices).
+function triangleCorners(primitive, count, name) {
   const indices = primitive.getIndices();
   const at = indices ? (i) => indices.getScalar(i) : (i) => i;
   const n = indices ? indices.getCount() : count;
@@ -79,7 +81,7 @@ function triangleCorners(primitive, count) {
   if (mode === TRIANGLES) {
     const out = new Uint32Array(n - (n % 3));
     for (let i = 0; i < out.length; i++) out[i] = at(i);
-    return out;
+    return checkCorners(out, count, name);
   }
   const triangles = Math.max(0, n - 2);
   const out = new Uint32Array(3 * triangles);
@@ -88,7 +90,24 @@ function triangleCorners(primitive, count) {
       mode === TRIANGLE_STRIP ? [at(i), at(i + 1 + (i % 2)), at(i + 2 - (i % 2))] : [at(i + 1), at(i + 2), at(0)]; // TRIANGLE_FAN
     out.set(corners, 3 * i);
   }
-  return out;
+  return checkCorners(out, count, name);
+}
+
+function checkCorners(corners, count, name) {
+  for (let i = 0; i < corners.length; i++) {
+    if (corners[i] >= count)
+      fail(
+        'INDEX_OUT_OF_RANGE',
+        `${name()}: index ${corners[i]} at triangle ${Math.floor(i / 3)} is out of range (${count} vertices)`,
+      );
+  }
+  return corners;
+}
+
+// "node "arm", primitive 1 of mesh "arm"": where a primitive is, for messages.
+function primitiveLabel(name, primitive) {
+  const mesh = primitive.listParents().find((p) => p.propertyType === 'Mesh');
+  return mesh ? `${name}, primitive ${mesh.listPrimitives().indexOf(primitive)} of ${describe(mesh)}` : name;
 }
 
 const determinant = (m) =>
@@ -96,13 +115,13 @@ const determinant = (m) =>
 
 // One mesh's group of primitives (same density) as positions in the scene frame and indices;
 // a mirroring matrix swaps two corners of every triangle so that outward stays outward.
-function bake(primitives, matrix) {
+function bake(primitives, matrix, name) {
   const mirrored = determinant(matrix) < 0;
   let vertexCount = 0;
   let cornerCount = 0;
   const pieces = primitives.map((primitive) => {
     const position = primitive.getAttribute('POSITION');
-    const corners = triangleCorners(primitive, position.getCount());
+    const corners = triangleCorners(primitive, position.getCount(), () => primitiveLabel(name, primitive));
     vertexCount += position.getCount();
     cornerCount += corners.length;
     return { position, corners };
@@ -135,8 +154,8 @@ function bake(primitives, matrix) {
 // The nodes of a scene with their world matrices, depth first in document order.
 function meshNodes(scene) {
   const out = [];
-  scene.traverse((node) => {
-    if (node.getMesh()) out.push({ node, matrix: node.getWorldMatrix() });
+  forEachNode(scene.listChildren(), (node, matrix) => {
+    if (node.getMesh()) out.push({ node, matrix });
   });
   return out;
 }
@@ -156,9 +175,9 @@ export function sceneOf(document, which) {
 }
 
 function measureGroup(mp, o, name, primitives, matrix, density) {
-  const { positions, indices } = bake(primitives, matrix);
   const options = { density, mode: o.mode, thickness: o.thickness, weld: o.weld, units: o.units };
   try {
+    const { positions, indices } = bake(primitives, matrix, name);
     return { result: mp.mesh(positions, indices, options), error: null };
   } catch (error) {
     if (!isMassPropertiesError(error)) throw error;

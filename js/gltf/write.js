@@ -6,6 +6,7 @@ import { completeMotions } from './complete.js';
 import { KHRPhysicsRigidBodies, KHR_PHYSICS_RIGID_BODIES, PHYSICS_SLOTS } from './extension.js';
 import { MEASURE_KEYS, measureDocument, sceneOf } from './measure.js';
 import { motionFromResult } from './motion.js';
+import { forEachNode } from './traverse.js';
 
 const BODY_NAME = 'mass-properties body';
 
@@ -100,9 +101,7 @@ export function writeMotion(mp, options = {}) {
     if (mode === 'scene') {
       const target = sceneBodyNode(document, sceneOf(document, measureOptions.scene));
       // One body: a motion left on a descendant would make it an independent body again.
-      target.traverse((node) => {
-        if (node !== target) node.setExtension(KHR_PHYSICS_RIGID_BODIES, null);
-      });
+      forEachNode(target.listChildren(), (node) => node.setExtension(KHR_PHYSICS_RIGID_BODIES, null));
       put(target, measured.body, target.getWorldMatrix());
     } else {
       for (const part of measured.parts) {

@@ -226,7 +226,7 @@ test('every failure has its exit code and one line naming the flag or file, with
     [['missing.stl'], 4, /missing\.stl: no such file or folder/],
     [['empty.stl'], 5, /empty\.stl: the file is empty/],
     [['truncated.stl'], 6, /truncated\.stl: truncated binary STL file \(300 bytes, its header says 684\)/],
-    [['corrupt.glb'], 7, /corrupt\.glb: not a valid GLB file/],
+    [['corrupt.glb'], 7, /corrupt\.glb: not a valid GLB/],
     [['text.stl'], 7, /text\.stl: not a valid STL file \(neither ASCII facets nor a binary triangle count\)/],
     [['flat.obj'], 8, /flat\.obj: .*encloses no volume|flat\.obj: .*ZERO|flat\.obj:/],
     [['--write', join(dir, 'no-such-dir', 'out.glb'), 'binary.stl'], 9, /out\.glb: cannot write/],

@@ -826,6 +826,37 @@ test('a mesh beyond the 4 GiB wasm heap is refused before it reaches the core', 
   expectUnitCube(mp.mesh(CUBE_P, CUBE_I));
 });
 
+test('a glTF from a stranger: the file and resource codes of mass-properties/gltf readDocument', async () => {
+  const { NodeIO } = await import('@gltf-transform/core');
+  const { readDocument } = await import('../../js/gltf.js');
+  const gltf = (text) => new TextEncoder().encode(text);
+  const withBuffer = (uri) => gltf(JSON.stringify({ asset: { version: '2.0' }, buffers: [{ uri, byteLength: 4 }] }));
+  const resources = (path) => (path === 'two.bin' ? new Uint8Array(2) : null);
+  const cases = [
+    [gltf('{"asset": {"version": "2.0"'), 'TRUNCATED_FILE', /ends early/],
+    [gltf('{"asset": {}}'), 'INVALID_FILE', /asset\.version/],
+    [withBuffer('data:,ab'), 'TRUNCATED_FILE', /holds 2 bytes, its byteLength says 4/],
+    [withBuffer('two.bin'), 'TRUNCATED_FILE', /"two\.bin"/],
+    [withBuffer('../secret.bin'), 'RESOURCE_REFUSED', /"\.\.\/secret\.bin"/, /leaves the folder/],
+    [withBuffer('missing.bin'), 'RESOURCE_NOT_FOUND', /"missing\.bin"/],
+  ];
+  for (const [bytes, code, ...patterns] of cases) {
+    let error;
+    try {
+      await readDocument(new NodeIO(), bytes, { resources });
+    } catch (e) {
+      error = e;
+    }
+    expectError(
+      () => {
+        throw error ?? new Error('readDocument resolved');
+      },
+      code,
+      ...patterns,
+    );
+  }
+});
+
 test('mp.errorCodes and the ErrorCode union of index.d.ts list the same codes', () => {
   const union = errorCodeUnion();
   expect(union.length).toBeGreaterThan(0);

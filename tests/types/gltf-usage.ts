@@ -2,6 +2,7 @@
 import { Document, NodeIO } from '@gltf-transform/core';
 import { init } from 'mass-properties';
 import {
+  DEFAULT_MAX_BYTES,
   KHR_PHYSICS_RIGID_BODIES,
   KHRImplicitShapes,
   KHRPhysicsRigidBodies,
@@ -10,10 +11,22 @@ import {
   measureDocument,
   motionFromResult,
   prepareIO,
+  readDocument,
   writeMotion,
   type PhysicsCollider,
   type PhysicsMotion,
 } from 'mass-properties/gltf';
+
+export async function safely(path: string, bytes: Uint8Array, files: Map<string, Uint8Array>): Promise<Document[]> {
+  const io = await prepareIO(new NodeIO());
+  return [
+    await readDocument(io, path),
+    await readDocument(io, new URL('https://example.com/models/robot.gltf'), { images: true }),
+    await readDocument(io, bytes, { resourceRoot: '/srv/models', maxBytes: DEFAULT_MAX_BYTES / 2 }),
+    await readDocument(io, bytes.buffer as ArrayBuffer, { resources: (name: string) => files.get(name) ?? null }),
+    await readDocument(io, bytes, { resources: async (name: string) => files.get(name) }),
+  ];
+}
 
 export async function pipeline(path: string): Promise<Uint8Array> {
   const mp = await init();
