@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Formatting and lint of the C++ (clang-format, .clang-format) and the JS/TS (Prettier,
-# .prettierrc.json; ESLint, eslint.config.js).
+# .prettierrc.json; ESLint, eslint.config.js), and that docs/api matches the types (scripts/docs.sh).
 # Usage: scripts/lint.sh          check only, list what fails (npm run lint, part of npm test)
 #        scripts/lint.sh --fix    rewrite the files in place (npm run format)
 set -euo pipefail
@@ -28,6 +28,7 @@ if $fix; then
   clang-format -i "${cpp[@]}"
   npx --no-install prettier --log-level warn --write "${js[@]}"
   npx --no-install eslint --fix .
+  bash scripts/docs.sh
   exit 0
 fi
 
@@ -39,8 +40,9 @@ if ! report=$(clang-format --dry-run --Werror "${cpp[@]}" 2>&1); then
 fi
 npx --no-install prettier --log-level warn --check "${js[@]}" || failed=1
 npx --no-install eslint . || failed=1
+bash scripts/docs.sh --check || failed=1
 if [ $failed != 0 ]; then
-  echo "lint: the files above need changes; 'npm run format' rewrites the layout (clang-format 14, Prettier)." >&2
+  echo "lint: the files above need changes; 'npm run format' rewrites the layout (clang-format 14, Prettier) and docs/api." >&2
   exit 1
 fi
 echo "lint: clean (${#cpp[@]} C++ files, ${#js[@]} JS/TS files)"
