@@ -164,6 +164,15 @@ export type TrustedMeshOptions = MassOptions & {
   mode?: 'solid';
 };
 
+/** The core's defaults of the mesh options (MassOptions{} and MeshOptions{} in the C++ header). */
+export interface MeshDefaults {
+  readonly density: number;
+  readonly mode: 'solid' | 'shell' | 'convex';
+  readonly thickness: number;
+  readonly weld: { readonly distance: number; readonly relative: number };
+  readonly check: boolean;
+}
+
 export interface InspectOptions {
   weld?: WeldOption;
 }
@@ -295,6 +304,8 @@ export type CombinePart2D = Body2DLike | { body: Body2DLike; subtract?: boolean 
 export interface MassPropertiesModule {
   /** Every error code the library uses. */
   readonly errorCodes: readonly ErrorCode[];
+  /** What each mesh option left out means: the core's own defaults, read when the module loads. */
+  readonly defaults: MeshDefaults;
   mesh(positions: Positions | TypedArray, indices: Indices | TypedArray, options: TrustedMeshOptions): MassProperties;
   mesh(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: MeshOptions): MeshMassProperties;
   inspect(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: InspectOptions): Diagnostics;

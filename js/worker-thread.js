@@ -4,6 +4,7 @@
 // `new Worker(new URL('mass-properties/worker-thread', import.meta.url), { type: 'module' })`.
 import { MassPropertiesError, isMassPropertiesError } from './errors.js';
 import { init, measureParts } from './index.js';
+import { METHODS } from './schema.js';
 import { collectTransferables } from './transfer.js';
 
 const ready = init();
@@ -11,7 +12,7 @@ const ready = init();
 // The functions a request may name: the module's, and measureParts over it.
 function methodOf(mp, method) {
   if (method === 'measureParts') return (parts) => measureParts(mp, parts);
-  if (method !== 'errorCodes' && Object.hasOwn(mp, method) && typeof mp[method] === 'function') return mp[method];
+  if (METHODS.includes(method)) return mp[method];
   return null;
 }
 

@@ -2,30 +2,11 @@
 // mesh never blocks the page. Arguments and results cross by postMessage; typed arrays are moved
 // (transferred), not copied, unless the caller asks to keep them.
 import { MassPropertiesError, fail, isMassPropertiesError, typeName } from './errors.js';
+import { METHODS as MODULE_METHODS } from './schema.js';
 import { packForTransfer } from './transfer.js';
 
-// The module's functions (see index.d.ts), and measureParts without its `mp` argument.
-const METHODS = [
-  'mesh',
-  'inspect',
-  'holes',
-  'box',
-  'sphere',
-  'ellipsoid',
-  'cylinder',
-  'capsule',
-  'cone',
-  'frustum',
-  'taperedCapsule',
-  'transform',
-  'combine',
-  'inertiaAbout',
-  'simulateRotation',
-  'polygon',
-  'transform2d',
-  'combine2d',
-  'measureParts',
-];
+// The module's functions (js/schema.js), and measureParts without its `mp` argument.
+const METHODS = [...MODULE_METHODS, 'measureParts'];
 const WORKER_KEYS = ['worker', 'transfer'];
 
 // Written so that bundlers (Vite, webpack 5, Parcel, esbuild with its worker plugins) see the

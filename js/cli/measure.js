@@ -2,13 +2,14 @@
 import { MassPropertiesError, isMassPropertiesError } from '../errors.js';
 import { measureBodies, measureDocument } from '../gltf.js';
 import { computeMassProperties } from '../three.js';
+import { PASSED_MESH_KEYS, pick } from '../schema.js';
 import { metresPer } from '../units.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { loadModel, metresPerThreeMfUnit } from './load.js';
 
 // The mp.mesh options of the command line.
 export function meshOptions(options) {
-  return { mode: options.mode, thickness: options.thickness, weld: options.weld, units: options.units };
+  return pick(options, PASSED_MESH_KEYS);
 }
 
 const errorOf = (error) => ({ code: error.code, message: error.message });

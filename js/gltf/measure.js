@@ -2,10 +2,11 @@
 import { MassPropertiesError, fail, isMassPropertiesError, typeName } from '../errors.js';
 import { readOptions } from '../options.js';
 import { checkModule } from '../parts.js';
+import { PASSED_MESH_KEYS, pick } from '../schema.js';
 import { forEachNode } from './traverse.js';
 
 const DEFAULTS = Object.freeze({
-  density: 1,
+  density: undefined, // the core's (mp.defaults.density)
   mass: undefined,
   materials: undefined,
   nodes: undefined,
@@ -41,8 +42,9 @@ function readTable(table, what) {
   return map;
 }
 
-export function readMeasureOptions(options) {
+export function readMeasureOptions(options, mp) {
   const o = { ...DEFAULTS, ...readOptions(options, Object.keys(DEFAULTS)) };
+  o.density ??= mp.defaults.density;
   if (o.mass !== undefined) positiveNumber(o.mass, 'options.mass');
   else positiveNumber(o.density, 'options.density');
   return { ...o, materials: readTable(o.materials, 'options.materials'), nodes: readTable(o.nodes, 'options.nodes') };
@@ -175,7 +177,7 @@ export function sceneOf(document, which) {
 }
 
 function measureGroup(mp, o, name, primitives, matrix, density) {
-  const options = { density, mode: o.mode, thickness: o.thickness, weld: o.weld, units: o.units };
+  const options = { density, ...pick(o, PASSED_MESH_KEYS) };
   try {
     const { positions, indices } = bake(primitives, matrix, name);
     return { result: mp.mesh(positions, indices, options), error: null };
@@ -229,7 +231,7 @@ export function measureDocument(mp, document, options) {
   if (typeof document?.getRoot !== 'function') {
     fail('INVALID_TYPE', `document must be a glTF-Transform Document, got ${typeName(document)}`);
   }
-  const o = readMeasureOptions(options);
+  const o = readMeasureOptions(options, mp);
   const nodes = meshNodes(sceneOf(document, o.scene));
   if (nodes.length === 0) fail('EMPTY_MESH', 'the scene has no mesh nodes');
   const measureAll = (scale) => nodes.map((entry) => measureNode(mp, o, entry, scale));
