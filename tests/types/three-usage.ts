@@ -20,6 +20,7 @@ import {
   MassPropertiesHelper,
   measureGeometry,
   toCenterOfMassVector3,
+  toEllipsoidVector3,
   toMatrix3,
   toQuaternion,
   toVector3,
@@ -113,7 +114,9 @@ async function main(): Promise<void> {
   console.log(legacyCenter, fromArrays, fromArraysWithOptions, diagnosed, fromGeometry, filtered);
   const tensor: Matrix3 = toMatrix3(body, new Matrix3());
   const frame: Quaternion = toQuaternion(body);
-  const semiAxes: Vector3 = equivalentEllipsoid(body);
+  const semiAxes: Vector3 = toEllipsoidVector3(body);
+  const sameSemiAxes: [number, number, number] = equivalentEllipsoid(body);
+  console.log(sameSemiAxes);
 
   const helperOptions: MassPropertiesHelperOptions = {
     axisColors: [0xff0000, 'green', '#0000ff'],
