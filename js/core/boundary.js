@@ -5,6 +5,7 @@
 // from its input slots before anything is written to them.
 import { fail } from '../errors.js';
 import { createCodec } from '../layout.js';
+import { useResultDimensions } from '../units.js';
 
 // Memory the module keeps for itself beyond a call's arrays (its code, stack and statics).
 const HEAP_RESERVE = 256 * 2 ** 20;
@@ -42,7 +43,11 @@ function enumValues(binding) {
  */
 export function createBoundary(wasm, onTrap) {
   const codes = wasm._statusCodes().split(' ');
-  const codec = createCodec(wasm._layouts(), () => wasm.HEAPU8.buffer);
+  const layouts = JSON.parse(wasm._layouts());
+  const codec = createCodec(layouts, () => wasm.HEAPU8.buffer);
+  useResultDimensions(
+    Object.fromEntries(layouts.MassProperties.fields.map((field) => [field.name, field.dimension])),
+  );
   const slots = JSON.parse(wasm._slots());
   const heapLimit = wasm._heapMax() - HEAP_RESERVE;
   const read = (type) => codec.read(type, slots[type]);
