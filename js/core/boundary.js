@@ -45,9 +45,7 @@ export function createBoundary(wasm, onTrap) {
   const codes = wasm._statusCodes().split(' ');
   const layouts = JSON.parse(wasm._layouts());
   const codec = createCodec(layouts, () => wasm.HEAPU8.buffer);
-  useResultDimensions(
-    Object.fromEntries(layouts.MassProperties.fields.map((field) => [field.name, field.dimension])),
-  );
+  useResultDimensions(Object.fromEntries(layouts.MassProperties.fields.map((field) => [field.name, field.dimension])));
   const slots = JSON.parse(wasm._slots());
   const heapLimit = wasm._heapMax() - HEAP_RESERVE;
   const read = (type) => codec.read(type, slots[type]);
