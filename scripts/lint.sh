@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Formatting and lint of the C++ (clang-format, .clang-format) and the JS/TS (Prettier,
-# .prettierrc.json; ESLint, eslint.config.js).
+# .prettierrc.json; ESLint, eslint.config.js); tsc checks the JavaScript against its .d.ts.
 # Usage: scripts/lint.sh          check only, list what fails (npm run lint, part of npm test)
 #        scripts/lint.sh --fix    rewrite the files in place (npm run format)
 set -euo pipefail
@@ -39,6 +39,8 @@ if ! report=$(clang-format --dry-run --Werror "${cpp[@]}" 2>&1); then
 fi
 npx --no-install prettier --log-level warn --check "${js[@]}" || failed=1
 npx --no-install eslint . || failed=1
+# The JavaScript checked against the hand-written .d.ts (tsconfig.json: checkJs).
+npx --no-install tsc --noEmit -p . || failed=1
 if [ $failed != 0 ]; then
   echo "lint: the files above need changes; 'npm run format' rewrites the layout (clang-format 14, Prettier)." >&2
   exit 1

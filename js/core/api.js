@@ -111,10 +111,10 @@ export function createModule(wasm, onTrap) {
       write('MeshView', {
         positions: address,
         positionCount,
-        positionType: enums.scalar[scalar.toLowerCase()],
+        positionType: enums.scalar[scalar],
         indices: address + indexStart,
         indexCount,
-        indexType: enums.index[index.toLowerCase()],
+        indexType: enums.index[index],
       });
       return use();
     });
@@ -135,6 +135,7 @@ export function createModule(wasm, onTrap) {
     return inMetres(measured(), s, o);
   }
 
+  /** @satisfies {Omit<import('../index.js').MassPropertiesModule, 'errorCodes' | 'defaults'>} */
   const api = {
     /**
      * Mass properties of a triangle mesh (xyz positions, optional triangle indices): by default
@@ -363,6 +364,7 @@ export function createModule(wasm, onTrap) {
       if (options === null || typeof options !== 'object') {
         fail('INVALID_ARGUMENT', `simulateRotation needs an options object, got ${typeName(options)}`);
       }
+      /** @type {Record<string, any>} */
       const o = {
         orientation: core.spin.orientation,
         timeStep: core.spinOptions.timeStep,
@@ -384,6 +386,7 @@ export function createModule(wasm, onTrap) {
   const skipWarmUp = scheduleWarmUp(api.mesh);
 
   // Whatever a caller's getter or Proxy throws while its arguments are read becomes a typed error.
+  /** @type {Record<string, unknown>} */
   const guarded = {};
   for (const name of METHODS) {
     const fn = api[name];
@@ -408,5 +411,6 @@ export function createModule(wasm, onTrap) {
   // For the benchmark: the module's memory (it grows, never shrinks) and which build is loaded.
   Object.defineProperty(guarded, Symbol.for('mass-properties.memoryBytes'), { value: () => wasm.HEAPU8.byteLength });
   Object.defineProperty(guarded, Symbol.for('mass-properties.moduleKind'), { value: wasm.kind });
-  return Object.freeze(guarded);
+  // Checked by tsc against MassPropertiesModule (index.d.ts) through `api`'s methods above.
+  return /** @type {import('../index.js').MassPropertiesModule} */ (/** @type {unknown} */ (Object.freeze(guarded)));
 }

@@ -25,14 +25,16 @@ function withNumbers(message) {
 }
 
 /**
- * The values of an enum the bindings declare, by name in lower case: { solid: 0, shell: 1, … }.
+ * The values of an enum the bindings declare, by name (`rename`d): { solid: 0, shell: 1, … }.
  * @param {Record<string, any>} binding
+ * @param {(name: string) => string} [rename]
  * @returns {Record<string, number>}
  */
-function enumValues(binding) {
+function enumValues(binding, rename = (name) => name) {
+  /** @type {Record<string, number>} */
   const values = {};
   for (const [name, value] of Object.entries(binding)) {
-    if (typeof value?.value === 'number') values[name.toLowerCase()] = value.value;
+    if (typeof value?.value === 'number') values[rename(name)] = value.value;
   }
   return values;
 }
@@ -51,9 +53,9 @@ export function createBoundary(wasm, onTrap) {
   const read = (type) => codec.read(type, slots[type]);
   const write = (type, value) => codec.write(type, slots[type], value);
   const enums = {
-    mode: enumValues(wasm.MeshMode),
-    given: enumValues(wasm.MassGiven),
-    scalar: enumValues(wasm.ScalarType),
+    mode: enumValues(wasm.MeshMode, (name) => name.toLowerCase()),
+    given: enumValues(wasm.MassGiven, (name) => name.toLowerCase()),
+    scalar: enumValues(wasm.ScalarType), // by the names js/core/read.js gives: 'Float32', ...
     index: enumValues(wasm.IndexType),
   };
   // The core's defaults, read before any call has written the input slots (a duration has none).

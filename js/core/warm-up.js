@@ -7,6 +7,7 @@
 // does not wait for it to exit.
 
 // A closed UV sphere, one vertex per pole: 2 slices (stacks - 1) triangles (the warm-up's mesh).
+/** @returns {[Float32Array, Uint32Array]} */
 function sphereMesh(slices, stacks) {
   const last = 1 + slices * (stacks - 1);
   const positions = new Float32Array(3 * (last + 1));
@@ -48,7 +49,8 @@ export function scheduleWarmUp(measure) {
   const warm = () => {
     timer = null;
     try {
-      measure(...sphereMesh(48, 24));
+      const [positions, indices] = sphereMesh(48, 24);
+      measure(positions, indices);
     } catch {
       // nothing to do: the app's own calls report whatever is wrong
     }
