@@ -353,7 +353,8 @@ export function init(): Promise<MassPropertiesModule>;
 export interface BakedPart {
   positions: Positions;
   indices?: Indices;
-  density: number;
+  /** undefined: the core's default (mp.defaults.density). */
+  density?: number;
   mode?: MeshOptions['mode'];
   thickness?: number;
   weld?: WeldOption;

@@ -10,19 +10,24 @@ export const LENGTH_UNITS = Object.freeze({ m: 1, cm: 0.01, mm: 0.001, in: 0.025
 /** Kilograms per unit of mass. */
 export const MASS_UNITS = Object.freeze({ kg: 1, g: 0.001, lb: 0.45359237 });
 
-// How each field of a result scales: [power of length, power of mass], as the core's one list of
-// result fields says (MASSPROPS_RESULT_FIELDS in mass_properties.h); given by the first module
-// that loads (js/core/boundary.js), so a new field is listed nowhere here.
-const DIMENSIONS = {};
-/** The names of a result's fields, in order (filled when the module loads). */
-export const RESULT_FIELDS = [];
-
-/** @param {Record<string, [number, number]>} table the core's powers of length and mass per field */
-export function useResultDimensions(table) {
-  if (RESULT_FIELDS.length > 0) return;
-  Object.assign(DIMENSIONS, table);
-  RESULT_FIELDS.push(...Object.keys(table));
-}
+// How each numeric field of a result scales: [power of length, power of mass]: the powers the
+// core's field list gives (MASSPROPS_RESULT_FIELDS; tests/js/fields.test.js checks they agree),
+// written here too because convertUnits works without the module (the CLI's main thread).
+export const DIMENSIONS = Object.freeze({
+  mass: [0, 1],
+  volume: [3, 0],
+  density: [-3, 1],
+  centerOfMass: [1, 0],
+  inertia: [2, 1],
+  principalMoments: [2, 1],
+  principalAxes: [0, 0],
+  principalRotation: [0, 0],
+  surfaceArea: [2, 0],
+  surfaceCentroid: [1, 0],
+  bounds: [1, 0],
+  diagnostics: [0, 0],
+});
+export const RESULT_FIELDS = Object.freeze(Object.keys(DIMENSIONS));
 
 const names = (table) =>
   Object.keys(table)
@@ -75,9 +80,6 @@ export function convertUnits(result, units) {
   for (const key of Object.keys(units)) {
     if (key !== 'length' && key !== 'mass')
       fail('INVALID_OPTIONS', `unknown key '${key}' in units (expected length, mass)`);
-  }
-  if (RESULT_FIELDS.length === 0) {
-    fail('INVALID_ARGUMENT', 'convertUnits reads the result fields from the core: await init() first');
   }
   const perLength = 1 / metresPer(units.length, 'units.length');
   const perMass = 1 / kilogramsPer(units.mass, 'units.mass');

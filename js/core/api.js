@@ -411,6 +411,8 @@ export function createModule(wasm, onTrap) {
   // For the benchmark: the module's memory (it grows, never shrinks) and which build is loaded.
   Object.defineProperty(guarded, Symbol.for('mass-properties.memoryBytes'), { value: () => wasm.HEAPU8.byteLength });
   Object.defineProperty(guarded, Symbol.for('mass-properties.moduleKind'), { value: wasm.kind });
+  // For tests: each result field's powers of length and mass in the core's list (convertUnits's table).
+  Object.defineProperty(guarded, Symbol.for('mass-properties.resultDimensions'), { value: boundary.dimensions });
   // Checked by tsc against MassPropertiesModule (index.d.ts) through `api`'s methods above.
   return /** @type {import('../index.js').MassPropertiesModule} */ (/** @type {unknown} */ (Object.freeze(guarded)));
 }

@@ -5,7 +5,6 @@
 // from its input slots before anything is written to them.
 import { fail } from '../errors.js';
 import { createCodec } from '../layout.js';
-import { useResultDimensions } from '../units.js';
 
 // Memory the module keeps for itself beyond a call's arrays (its code, stack and statics).
 const HEAP_RESERVE = 256 * 2 ** 20;
@@ -47,7 +46,8 @@ export function createBoundary(wasm, onTrap) {
   const codes = wasm._statusCodes().split(' ');
   const layouts = JSON.parse(wasm._layouts());
   const codec = createCodec(layouts, () => wasm.HEAPU8.buffer);
-  useResultDimensions(Object.fromEntries(layouts.MassProperties.fields.map((field) => [field.name, field.dimension])));
+  // Each result field's powers of length and mass, as the core lists them.
+  const dimensions = Object.fromEntries(layouts.MassProperties.fields.map((field) => [field.name, field.dimension]));
   const slots = JSON.parse(wasm._slots());
   const heapLimit = wasm._heapMax() - HEAP_RESERVE;
   const read = (type) => codec.read(type, slots[type]);
@@ -125,5 +125,6 @@ export function createBoundary(wasm, onTrap) {
     run,
     tooLarge,
     withMemory,
+    dimensions,
   };
 }

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../js/index.js';
 import { MESH_KEYS, METHODS } from '../../js/schema.js';
-import { RESULT_FIELDS } from '../../js/units.js';
+import { DIMENSIONS } from '../../js/units.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TYPES = readFileSync(join(ROOT, 'js', 'index.d.ts'), 'utf8');
@@ -31,14 +31,20 @@ function tableFields(heading, header = '| field |') {
 }
 
 let mp;
+let RESULT_FIELDS; // the core's list, in its order
 beforeAll(async () => {
   mp = await init();
+  RESULT_FIELDS = Object.keys(mp[Symbol.for('mass-properties.resultDimensions')]);
 });
 
 const tetrahedron = [
   new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]),
   new Uint32Array([0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]),
 ];
+
+test("convertUnits scales each field by the core's powers of length and mass", () => {
+  expect(DIMENSIONS).toEqual(mp[Symbol.for('mass-properties.resultDimensions')]);
+});
 
 test("a mesh result has the core's fields, in the core's order", () => {
   expect(RESULT_FIELDS.length).toBeGreaterThan(10);

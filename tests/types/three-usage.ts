@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const baked: BakedPart[] = bakeMeshes(scene, { visibleOnly: true });
   const positions: Float64Array = baked[0].positions;
   const indices: Uint32Array | null = baked[0].indices;
-  const mode: MeshMode = baked[0].mode;
+  const mode: MeshMode | undefined = baked[0].mode; // undefined: the core's default
   const thickness: number | undefined = baked[0].thickness;
   // Baked parts measured elsewhere (e.g. in a worker) with the package's measureParts.
   const elsewhere = measureParts(mp, baked);
