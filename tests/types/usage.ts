@@ -134,7 +134,15 @@ export async function main(): Promise<number> {
     inertia: [1, 0, 0, 0, 1, 0, 0, 0, 1],
     surfaceArea: null,
   };
-  const parts: CombinePart[] = [moved, capsule, custom, { body: sphere, subtract: true }, { body: cone }, frustum, tapered];
+  const parts: CombinePart[] = [
+    moved,
+    capsule,
+    custom,
+    { body: sphere, subtract: true },
+    { body: cone },
+    frustum,
+    tapered,
+  ];
   const assembly = mp.combine(parts);
   const aboutCorner: Mat3 = mp.inertiaAbout(assembly, [1, 1, 1]);
   mp.inertiaAbout(ellipsoid, new Float32Array(3), [0, 0, 0, 1]);
