@@ -332,11 +332,22 @@ export interface MassPropertiesModule {
   combine2d(parts: CombinePart2D[]): MassProperties2D;
 }
 
+/** What init() may be given. */
+export interface InitOptions {
+  /**
+   * The package's .wasm ('mass-properties/wasm') already compiled: a `WebAssembly.Module`, for
+   * runtimes that compile no bytes at run time (Cloudflare's workerd imports a .wasm as one).
+   * Typed `object` so that these declarations need no DOM or WebAssembly lib.
+   */
+  wasmModule?: object;
+}
+
 /**
  * Loads the WebAssembly module once; later calls return the same promise. A failure arrives as
- * a rejected promise with a MassPropertiesError (code INTERNAL), and the next call tries again.
+ * a rejected promise with a MassPropertiesError (code INTERNAL, or INVALID_OPTIONS for options
+ * it does not know), and the next call tries again.
  */
-export function init(): Promise<MassPropertiesModule>;
+export function init(options?: InitOptions): Promise<MassPropertiesModule>;
 
 /** A baked part for measureParts: triangles with their density, plus any fields of the caller's. */
 export interface BakedPart {
