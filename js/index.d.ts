@@ -332,11 +332,22 @@ export interface MassPropertiesModule {
   combine2d(parts: CombinePart2D[]): MassProperties2D;
 }
 
+/** What init() may be given. */
+export interface InitOptions {
+  /**
+   * The package's .wasm ('mass-properties/wasm') already compiled: a `WebAssembly.Module`, for
+   * runtimes that compile no bytes at run time (Cloudflare's workerd imports a .wasm as one).
+   * Typed `object` so that these declarations need no DOM or WebAssembly lib.
+   */
+  wasmModule?: object;
+}
+
 /**
  * Loads the WebAssembly module once; later calls return the same promise. A failure arrives as
- * a rejected promise with a MassPropertiesError (code INTERNAL), and the next call tries again.
+ * a rejected promise with a MassPropertiesError (code INTERNAL, or INVALID_OPTIONS for options
+ * it does not know), and the next call tries again.
  */
-export function init(): Promise<MassPropertiesModule>;
+export function init(options?: InitOptions): Promise<MassPropertiesModule>;
 
 /** A baked part for measureParts: triangles with their density, plus any fields of the caller's. */
 export interface BakedPart {
@@ -384,3 +395,23 @@ export const MASS_UNITS: Readonly<Record<'kg' | 'g' | 'lb', number>>;
  * gives g, mm³, g/mm³, mm and g·mm². Directions, quaternions and diagnostics are unchanged.
  */
 export function convertUnits<R extends MassProperties>(result: R, units: { length?: LengthUnit; mass?: MassUnit }): R;
+
+/** A size that suggests the file was read in the wrong unit (see unitsHint). */
+export interface UnitsHint {
+  /** The largest side in the unit the file was read in. */
+  largestSide: number;
+  units: 'm' | 'cm' | 'mm' | 'in' | 'ft';
+  /** The unit that would make the model's size ordinary. */
+  suggested: 'm' | 'mm';
+  /** e.g. 'the largest side is 494 m: if the file is in millimetres' (the caller says what to do). */
+  text: string;
+}
+
+/**
+ * A hint when a model's largest side (in metres) is implausible for the unit its file was read
+ * in: over 100 m (suggests mm) or under 1 mm (suggests m); null otherwise or for a numeric unit.
+ */
+export function unitsHint(largestSideMetres: number, units: LengthUnit | undefined): UnitsHint | null;
+
+/** The largest side of a result's bounding box in its length unit; NaN for a result without bounds. */
+export function largestSide(result: { bounds?: { min: ArrayLike<number>; max: ArrayLike<number> } | null }): number;

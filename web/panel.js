@@ -1,4 +1,5 @@
 // The results panel: numbers, units, and the diagnostics and repairs in plain words.
+import { largestSide, unitsHint } from 'mass-properties';
 import { describeDiagnostics, describeMode } from './describe.js';
 import { unitLabels, UNITS } from './units.js';
 
@@ -94,15 +95,22 @@ export function buildReport({ model, unit, densityKgPerM3, density, mode, thickn
 
 const VOLUME_NOTES = { shell: ' (surface area × thickness)', convex: ' (of the convex hull)' };
 
+// Laid out to fit 1280×720 without scrolling: the mesh and its repairs first (what to know before
+// trusting the numbers), the scalars two by two, the vectors one line each, then the two tables.
 function bodySection(body, labels, densityKgPerM3, how) {
   // Scales for hiding round-off: lengths by the body's size, moments by the largest one.
   const size = Math.sqrt(body.principalMoments[2] / body.mass) + Math.max(...body.centerOfMass.map(Math.abs));
   const moment = Math.max(...body.principalMoments.map(Math.abs));
   const si = labels.mass === 'kg' && labels.length === 'm';
+  const vectorRow = (label, v, id) => [
+    h('dt', {}, label),
+    h('dd', {}, h('span', { id }, vector(v, size)), ' ', h('span', { class: 'unit' }, labels.length)),
+  ];
   return [
+    h('div', { id: 'mesh-notes' }, diagnosticsList(body.diagnostics, how)),
     h(
       'dl',
-      { class: 'quantities' },
+      { class: 'quantities pairs' },
       quantity('Mass', body.mass, labels.mass, 'mass'),
       quantity('Volume', body.volume, labels.volume, 'volume', VOLUME_NOTES[how.mode]),
       quantity(
@@ -114,22 +122,19 @@ function bodySection(body, labels, densityKgPerM3, how) {
       ),
       quantity('Surface area', body.surfaceArea, labels.area, 'surface-area'),
     ),
-    h('h3', {}, 'Center of mass ', h('span', { class: 'unit' }, labels.length)),
-    h('div', { id: 'center-of-mass' }, vector(body.centerOfMass, size)),
-    // The extent shows a unit mistake at once (a 1000 m cup); unknown for the analytic shapes.
-    ...(body.bounds
-      ? [
-          h('h3', {}, 'Bounding box size ', h('span', { class: 'unit' }, labels.length)),
-          h(
-            'div',
-            { id: 'bounding-box' },
-            vector(
-              body.bounds.max.map((x, k) => x - body.bounds.min[k]),
-              size,
-            ),
-          ),
-        ]
-      : []),
+    h(
+      'dl',
+      { class: 'quantities' },
+      vectorRow('Center of mass', body.centerOfMass, 'center-of-mass'),
+      // The extent shows a unit mistake at once (a 1000 m cup); unknown for the analytic shapes.
+      body.bounds
+        ? vectorRow(
+            'Bounding box',
+            body.bounds.max.map((x, k) => x - body.bounds.min[k]),
+            'bounding-box',
+          )
+        : [],
+    ),
     h('h3', {}, 'Inertia tensor about the center of mass ', h('span', { class: 'unit' }, labels.inertia)),
     h(
       'table',
@@ -170,8 +175,6 @@ function bodySection(body, labels, densityKgPerM3, how) {
         ),
       ),
     ),
-    h('h3', {}, 'Mesh'),
-    h('div', { id: 'mesh-notes' }, diagnosticsList(body.diagnostics, how)),
   ];
 }
 
@@ -211,6 +214,19 @@ function partsSection(parts, labels, how) {
   ];
 }
 
+// A size that suggests the file is in other units (a 494 m bust read in metres), said where the
+// numbers start; the unit menu's keys are the length labels.
+function unitsHintLine(body, unit) {
+  const hint = body ? unitsHint(largestSide(body) * UNITS[unit].meters, unit) : null;
+  return hint
+    ? h(
+        'p',
+        { class: 'warn', id: 'units-hint' },
+        `${hint.text[0].toUpperCase()}${hint.text.slice(1)}, choose ${hint.suggested} under Units.`,
+      )
+    : [];
+}
+
 /**
  * Fills `container` with a report from buildReport (plus `elapsed`, ms in the worker). The full
  * report is also put in container.dataset.json, the same text that "Copy JSON" copies.
@@ -231,6 +247,7 @@ export function renderReport(container, report, { elapsed } = {}) {
         ? ''
         : ` · measured in ${elapsed < 10 ? elapsed.toFixed(1) : Math.round(elapsed)} ms (worker)`,
     ),
+    unitsHintLine(report.body, labels.length),
     report.body
       ? bodySection(report.body, labels, report.densityKgPerM3, how)
       : h('p', { class: 'warn' }, 'Nothing could be measured.'),

@@ -92,6 +92,7 @@ export function jsonReport(report, output) {
     density: report.density,
     material: report.material,
     mode: report.mode,
+    ...(report.hint ? { hint: report.hint } : {}),
     body: convert(report.body),
     parts: report.parts.map((p) => ({
       name: p.name,

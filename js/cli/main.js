@@ -207,6 +207,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
       return;
     }
     reports[id] = report;
+    if (report.hint) say(`${files[id]}: ${report.hint}`);
     if (options.jsonl) out.write(`${jsonText(jsonReport(report, options.output))}\n`);
   };
   const workerOptions = { ...options, inputs: undefined };

@@ -3,6 +3,7 @@ import { MassPropertiesError, isMassPropertiesError } from '../errors.js';
 import { measureBodies, measureDocument } from '../gltf.js';
 import { computeMassProperties } from '../three.js';
 import { metresPer } from '../units.js';
+import { largestSide, unitsHint } from '../units-hint.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { loadModel, metresPerThreeMfUnit } from './load.js';
 
@@ -100,6 +101,8 @@ export async function measureFile(mp, file, options) {
     if (!isMassPropertiesError(error)) throw error;
     throw new CliError(EXIT.NOT_MEASURABLE, `${file}: ${error.message}`);
   }
+  // A size that suggests other units, where no one said which (--units, or the file itself).
+  const hint = options.unitsGiven || model.declaredUnit ? null : unitsHint(largestSide(measured.body), options.units);
   return {
     file,
     format: model.format,
@@ -108,5 +111,6 @@ export async function measureFile(mp, file, options) {
     material: options.material,
     mode: options.mode,
     ...measured,
+    ...(hint ? { hint: `${hint.text}, use --units ${hint.suggested}` } : {}),
   };
 }
