@@ -379,8 +379,19 @@ export const LENGTH_UNITS: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', numb
 /** Kilograms per unit of each named mass unit. */
 export const MASS_UNITS: Readonly<Record<'kg' | 'g' | 'lb', number>>;
 
+/** The mass unit shown beside each length unit (mm and cm: g, m: kg, in and ft: lb). */
+export const MASS_UNIT_OF_LENGTH: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', 'kg' | 'g' | 'lb'>>;
+/** The name in LENGTH_UNITS of a number of metres per unit (0.001 → 'mm'), or undefined. */
+export function lengthUnitName(metres: number): 'm' | 'cm' | 'mm' | 'in' | 'ft' | undefined;
+
 /**
  * A copy of an SI result in other units (default m and kg), e.g. `{ length: 'mm', mass: 'g' }`
  * gives g, mm³, g/mm³, mm and g·mm². Directions, quaternions and diagnostics are unchanged.
+ * 3-D results, 2-D results (area, centroid, density per area) and spins (energy and angular
+ * momentum; time stays in seconds). `perArea: true` for a shell measured without a thickness,
+ * whose `volume` is its area and whose density is per area.
  */
-export function convertUnits<R extends MassProperties>(result: R, units: { length?: LengthUnit; mass?: MassUnit }): R;
+export function convertUnits<R extends MassProperties | MassProperties2D | SpinState>(
+  result: R,
+  units: { length?: LengthUnit; mass?: MassUnit; perArea?: boolean },
+): R;
