@@ -379,6 +379,12 @@ export const LENGTH_UNITS: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', numb
 /** Kilograms per unit of each named mass unit. */
 export const MASS_UNITS: Readonly<Record<'kg' | 'g' | 'lb', number>>;
 
+/**
+ * Named densities in kg/m³ (pla, abs, petg, nylon, tpu, resin, steel, stainless, aluminium and
+ * aluminum, titanium, brass, copper, wood, concrete, glass, water): typical values, the command
+ * line's --material and the demo's list.
+ */
+export const MATERIALS: Readonly<Record<string, number>>;
 /** The mass unit shown beside each length unit (mm and cm: g, m: kg, in and ft: lb). */
 export const MASS_UNIT_OF_LENGTH: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', 'kg' | 'g' | 'lb'>>;
 /** The name in LENGTH_UNITS of a number of metres per unit (0.001 → 'mm'), or undefined. */

@@ -1,6 +1,6 @@
 // The results panel: numbers, units, and the diagnostics and repairs in plain words.
 import { describeDiagnostics, describeMode } from './describe.js';
-import { unitLabels, UNITS } from './units.js';
+import { unitLabels } from './settings.js';
 
 const AXIS_COLORS = ['#e5484d', '#46a758', '#3e63dd']; // as the helper's arrows
 const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
@@ -217,7 +217,6 @@ function partsSection(parts, labels, how) {
  */
 export function renderReport(container, report, { elapsed } = {}) {
   const labels = report.units;
-  const unitName = Object.values(UNITS).find((u) => u.length === labels.length);
   const triangles = report.body?.diagnostics?.triangles;
   const how = { mode: report.mode, thickness: report.thickness, lengthUnit: labels.length };
   const nodes = [
@@ -226,7 +225,7 @@ export function renderReport(container, report, { elapsed } = {}) {
       'p',
       { class: 'meta' },
       triangles === undefined ? '' : `${triangles.toLocaleString('en')} triangles · `,
-      `lengths in ${unitName.length}, masses in ${unitName.mass}`,
+      `lengths in ${labels.length}, masses in ${labels.mass}`,
       elapsed === undefined
         ? ''
         : ` · measured in ${elapsed < 10 ? elapsed.toFixed(1) : Math.round(elapsed)} ms (worker)`,

@@ -1,9 +1,6 @@
 // The readable table of a report: SI by default, or the input's own units (--output input).
-import { convertUnits } from '../units.js';
+import { MASS_UNIT_OF_LENGTH, convertUnits } from '../units.js';
 import { printable } from './printable.js';
-
-// What "the input's units" means for each length unit: a 3D-printing part in mm reads in grams.
-const INPUT_MASS = { mm: 'g', cm: 'g', m: 'kg', in: 'lb', ft: 'lb' };
 
 const sig = (x) => {
   if (x === 0) return '0';
@@ -14,7 +11,8 @@ const vector = (v) => `(${v.map(sig).join(', ')})`;
 
 /** The unit names and the converted result for a report's output choice. */
 export function outputUnits(report, output) {
-  if (output === 'input') return { length: report.units, mass: INPUT_MASS[report.units] };
+  // "The input's units": a 3D-printed part in mm reads in grams (MASS_UNIT_OF_LENGTH).
+  if (output === 'input') return { length: report.units, mass: MASS_UNIT_OF_LENGTH[report.units] };
   return { length: 'm', mass: 'kg' };
 }
 
