@@ -385,6 +385,29 @@ export const MASS_UNITS: Readonly<Record<'kg' | 'g' | 'lb', number>>;
  * line's --material and the demo's list.
  */
 export const MATERIALS: Readonly<Record<string, number>>;
+/**
+ * The model files the command line and the demo read: extension (lower case, no dot) → format
+ * name, in order of preference among files given together (glb, gltf, 3mf, obj, stl, ply).
+ */
+export const MODEL_FORMATS: Readonly<Record<'glb' | 'gltf' | '3mf' | 'obj' | 'stl' | 'ply', string>>;
+/** The format of a file by its extension ('part.STL' → 'STL'), or undefined. */
+export function modelFormatOf(fileName: string): string | undefined;
+
+/** One sentence of describeDiagnostics, with how much it matters. */
+export interface DiagnosticLine {
+  level: 'ok' | 'info' | 'warn';
+  text: string;
+}
+
+/**
+ * A result's diagnostics in words (the command line's and the demo's wording): the mesh as it was
+ * given, then what the mode made of it (the repairs in the solid mode). Empty for null.
+ */
+export function describeDiagnostics(
+  diagnostics: Diagnostics | null | undefined,
+  how?: { mode?: 'solid' | 'shell' | 'convex'; thickness?: number; lengthUnit?: string },
+): DiagnosticLine[];
+
 /** The mass unit shown beside each length unit (mm and cm: g, m: kg, in and ft: lb). */
 export const MASS_UNIT_OF_LENGTH: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', 'kg' | 'g' | 'lb'>>;
 /** The name in LENGTH_UNITS of a number of metres per unit (0.001 → 'mm'), or undefined. */

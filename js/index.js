@@ -22,6 +22,8 @@ export { measureParts } from './parts.js';
 export { equivalentBox, equivalentEllipsoid, inertiaPerUnitMass, isSolid, radiiOfGyration } from './derived.js';
 export { LENGTH_UNITS, MASS_UNITS, MASS_UNIT_OF_LENGTH, convertUnits, lengthUnitName } from './units.js';
 export { MATERIALS } from './materials.js';
+export { describeDiagnostics } from './describe.js';
+export { MODEL_FORMATS, modelFormatOf } from './formats.js';
 
 let ready = null;
 

@@ -1,5 +1,5 @@
 // The results panel: numbers, units, and the diagnostics and repairs in plain words.
-import { describeDiagnostics, describeMode } from './describe.js';
+import { describeDiagnostics } from 'mass-properties';
 import { unitLabels } from './settings.js';
 
 const AXIS_COLORS = ['#e5484d', '#46a758', '#3e63dd']; // as the helper's arrows
@@ -57,7 +57,7 @@ function quantity(label, value, unit, id, note) {
 
 // The mesh as given, then what the mode made of it (the repairs, in the solid mode).
 function diagnosticsList(d, how) {
-  const lines = [...describeDiagnostics(d), describeMode(d, how)];
+  const lines = describeDiagnostics(d, how);
   return h(
     'ul',
     { class: 'diagnostics' },

@@ -106,6 +106,7 @@ export async function measureFile(mp, file, options) {
     density: options.density,
     material: options.material,
     mode: options.mode,
+    thickness: options.thickness,
     ...measured,
   };
 }
