@@ -391,10 +391,50 @@ export const LENGTH_UNITS: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', numb
 export const MASS_UNITS: Readonly<Record<'kg' | 'g' | 'lb', number>>;
 
 /**
+ * Named densities in kg/m³ (pla, abs, petg, nylon, tpu, resin, steel, stainless, aluminium and
+ * aluminum, titanium, brass, copper, wood, concrete, glass, water): typical values, the command
+ * line's --material and the demo's list.
+ */
+export const MATERIALS: Readonly<Record<string, number>>;
+/**
+ * The model files the command line and the demo read: extension (lower case, no dot) → format
+ * name, in order of preference among files given together (glb, gltf, 3mf, obj, stl, ply).
+ */
+export const MODEL_FORMATS: Readonly<Record<'glb' | 'gltf' | '3mf' | 'obj' | 'stl' | 'ply', string>>;
+/** The format of a file by its extension ('part.STL' → 'STL'), or undefined. */
+export function modelFormatOf(fileName: string): string | undefined;
+
+/** One sentence of describeDiagnostics, with how much it matters. */
+export interface DiagnosticLine {
+  level: 'ok' | 'info' | 'warn';
+  text: string;
+}
+
+/**
+ * A result's diagnostics in words (the command line's and the demo's wording): the mesh as it was
+ * given, then what the mode made of it (the repairs in the solid mode). Empty for null.
+ */
+export function describeDiagnostics(
+  diagnostics: Diagnostics | null | undefined,
+  how?: { mode?: 'solid' | 'shell' | 'convex'; thickness?: number; lengthUnit?: string },
+): DiagnosticLine[];
+
+/** The mass unit shown beside each length unit (mm and cm: g, m: kg, in and ft: lb). */
+export const MASS_UNIT_OF_LENGTH: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', 'kg' | 'g' | 'lb'>>;
+/** The name in LENGTH_UNITS of a number of metres per unit (0.001 → 'mm'), or undefined. */
+export function lengthUnitName(metres: number): 'm' | 'cm' | 'mm' | 'in' | 'ft' | undefined;
+
+/**
  * A copy of an SI result in other units (default m and kg), e.g. `{ length: 'mm', mass: 'g' }`
  * gives g, mm³, g/mm³, mm and g·mm². Directions, quaternions and diagnostics are unchanged.
+ * 3-D results, 2-D results (area, centroid, density per area) and spins (energy and angular
+ * momentum; time stays in seconds). `perArea: true` for a shell measured without a thickness,
+ * whose `volume` is its area and whose density is per area.
  */
-export function convertUnits<R extends MassProperties>(result: R, units: { length?: LengthUnit; mass?: MassUnit }): R;
+export function convertUnits<R extends MassProperties | MassProperties2D | SpinState>(
+  result: R,
+  units: { length?: LengthUnit; mass?: MassUnit; perArea?: boolean },
+): R;
 
 /** A size that suggests the file was read in the wrong unit (see unitsHint). */
 export interface UnitsHint {

@@ -14,14 +14,17 @@ import {
 import { MassPropertiesError, fail, isMassPropertiesError, typeName } from './errors.js';
 import { createCodec } from './layout.js';
 import { readOptions } from './options.js';
-import { metresPer } from './units.js';
+import { checkShellThickness, metresPer } from './units.js';
 import { compileFile } from './wasm-file.js';
 
 export { MassPropertiesError } from './errors.js';
 export { measureParts } from './parts.js';
 export { equivalentBox, equivalentEllipsoid, inertiaPerUnitMass, isSolid, radiiOfGyration } from './derived.js';
-export { LENGTH_UNITS, MASS_UNITS, convertUnits } from './units.js';
+export { LENGTH_UNITS, MASS_UNITS, MASS_UNIT_OF_LENGTH, convertUnits, lengthUnitName } from './units.js';
 export { largestSide, unitsHint } from './units-hint.js';
+export { MATERIALS } from './materials.js';
+export { describeDiagnostics } from './describe.js';
+export { MODEL_FORMATS, modelFormatOf } from './formats.js';
 
 let ready = null;
 
@@ -300,13 +303,7 @@ function createModule(wasm, onTrap) {
   // Metres per unit of `options.units`; a shell's areal density has no volumetric SI form.
   function unitsOf(o) {
     const s = metresPer(o.units);
-    if (s !== 1 && o.mode === 'shell' && o.thickness === undefined) {
-      fail(
-        'INVALID_OPTIONS',
-        "options.units with mode 'shell' needs options.thickness (density is then kg/m³); " +
-          'without it, give the coordinates in metres and the density in kg/m²',
-      );
-    }
+    checkShellThickness(o);
     return s;
   }
 

@@ -1,7 +1,6 @@
 // The results panel: numbers, units, and the diagnostics and repairs in plain words.
-import { largestSide, unitsHint } from 'mass-properties';
-import { describeDiagnostics, describeMode } from './describe.js';
-import { unitLabels, UNITS } from './units.js';
+import { LENGTH_UNITS, describeDiagnostics, largestSide, unitsHint } from 'mass-properties';
+import { unitLabels } from './settings.js';
 
 const AXIS_COLORS = ['#e5484d', '#46a758', '#3e63dd']; // as the helper's arrows
 const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
@@ -58,7 +57,7 @@ function quantity(label, value, unit, id, note) {
 
 // The mesh as given, then what the mode made of it (the repairs, in the solid mode).
 function diagnosticsList(d, how) {
-  const lines = [...describeDiagnostics(d), describeMode(d, how)];
+  const lines = describeDiagnostics(d, how);
   return h(
     'ul',
     { class: 'diagnostics' },
@@ -217,7 +216,7 @@ function partsSection(parts, labels, how) {
 // A size that suggests the file is in other units (a 494 m bust read in metres), said where the
 // numbers start; the unit menu's keys are the length labels.
 function unitsHintLine(body, unit) {
-  const hint = body ? unitsHint(largestSide(body) * UNITS[unit].meters, unit) : null;
+  const hint = body ? unitsHint(largestSide(body) * LENGTH_UNITS[unit], unit) : null;
   return hint
     ? h(
         'p',
@@ -233,7 +232,6 @@ function unitsHintLine(body, unit) {
  */
 export function renderReport(container, report, { elapsed } = {}) {
   const labels = report.units;
-  const unitName = Object.values(UNITS).find((u) => u.length === labels.length);
   const triangles = report.body?.diagnostics?.triangles;
   const how = { mode: report.mode, thickness: report.thickness, lengthUnit: labels.length };
   const nodes = [
@@ -242,7 +240,7 @@ export function renderReport(container, report, { elapsed } = {}) {
       'p',
       { class: 'meta' },
       triangles === undefined ? '' : `${triangles.toLocaleString('en')} triangles · `,
-      `lengths in ${unitName.length}, masses in ${unitName.mass}`,
+      `lengths in ${labels.length}, masses in ${labels.mass}`,
       elapsed === undefined
         ? ''
         : ` · measured in ${elapsed < 10 ? elapsed.toFixed(1) : Math.round(elapsed)} ms (worker)`,

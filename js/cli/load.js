@@ -2,10 +2,11 @@
 // parsers of ./parsers (linear in time, bounded in memory, strict about every number and index).
 // Bad files become CliErrors with the exit code of what is wrong with them.
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, extname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
 import { BufferAttribute, BufferGeometry, Group, Mesh, MeshBasicMaterial } from 'three';
 import { isMassPropertiesError } from '../errors.js';
+import { MODEL_FORMATS, modelFormatOf } from '../formats.js';
 import { prepareIO, readDocument } from '../gltf.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { ParseError } from './parsers/errors.js';
@@ -13,8 +14,6 @@ import { parseObj } from './parsers/obj.js';
 import { parsePly } from './parsers/ply.js';
 import { parseStl } from './parsers/stl.js';
 import { THREE_MF_UNITS, parse3mf } from './parsers/threemf.js';
-
-export const FORMATS = { '.stl': 'STL', '.obj': 'OBJ', '.ply': 'PLY', '.3mf': '3MF', '.glb': 'GLB', '.gltf': 'glTF' };
 
 let io = null;
 
@@ -124,8 +123,11 @@ function parseModel(file, format, bytes) {
  * `images`: read a glTF's images too (to write it again).
  */
 export async function loadModel(file, { images = false } = {}) {
-  const format = FORMATS[extname(file).toLowerCase()];
-  if (!format) throw corrupt(file, 'model', `unknown extension; known: ${Object.keys(FORMATS).join(' ')}`);
+  const format = modelFormatOf(basename(file));
+  if (!format) {
+    const known = Object.keys(MODEL_FORMATS).map((extension) => `.${extension}`);
+    throw corrupt(file, 'model', `unknown extension; known: ${known.join(' ')}`);
+  }
   const bytes = readBytes(file);
   if (format === 'GLB' || format === 'glTF') return loadGltf(file, format, bytes, images);
   const { object, declaredUnit } = parseModel(file, format, bytes);

@@ -2,7 +2,7 @@
 import { MassPropertiesError, isMassPropertiesError } from '../errors.js';
 import { measureBodies, measureDocument } from '../gltf.js';
 import { computeMassProperties } from '../three.js';
-import { metresPer } from '../units.js';
+import { lengthUnitName, metresPer } from '../units.js';
 import { largestSide, unitsHint } from '../units-hint.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { loadModel, metresPerThreeMfUnit } from './load.js';
@@ -91,8 +91,7 @@ export async function measureFile(mp, file, options) {
   // A 3MF says what its coordinates are in; --units overrides it.
   if (model.declaredUnit && !options.unitsGiven) {
     const metres = metresPerThreeMfUnit(model.declaredUnit);
-    const name = { 1e-3: 'mm', 1e-2: 'cm', 1: 'm', 0.0254: 'in', 0.3048: 'ft' }[metres];
-    options = { ...options, units: name ?? metres };
+    options = { ...options, units: lengthUnitName(metres) ?? metres };
   }
   let measured;
   try {
@@ -110,6 +109,7 @@ export async function measureFile(mp, file, options) {
     density: options.density,
     material: options.material,
     mode: options.mode,
+    thickness: options.thickness,
     ...measured,
     ...(hint ? { hint: `${hint.text}, use --units ${hint.suggested}` } : {}),
   };

@@ -2,7 +2,7 @@
 import { Matrix4 } from 'three';
 import { fail, typeName } from '../errors.js';
 import { readOptions } from '../options.js';
-import { metresPer } from '../units.js';
+import { checkShellThickness, metresPer } from '../units.js';
 
 const DEFAULTS = Object.freeze({
   density: 1,
@@ -70,9 +70,8 @@ export function meshOptionsOf(options, mesh, instanceId) {
     resolved[key] = typeof options[key] === 'function' ? options[key](mesh, instanceId) : options[key];
   }
   resolved.mode ??= DEFAULTS.mode; // a function may leave a mesh at the default, as mp.mesh does
-  if (options.metresPerUnit !== 1 && resolved.mode === 'shell' && resolved.thickness === undefined) {
-    fail('INVALID_OPTIONS', `${describePart(mesh, instanceId)}: options.units with mode 'shell' needs a thickness`);
-  }
+  const { mode, thickness } = resolved;
+  checkShellThickness({ units: options.units, mode, thickness }, `${describePart(mesh, instanceId)}: `);
   const density = resolved.density;
   if (typeof density !== 'number' || !Number.isFinite(density) || density <= 0) {
     fail(

@@ -169,7 +169,7 @@ test('--output input prints a millimetre part in grams, mm and g·mm²', () => {
   expect(table.code).toBe(0);
   expect(table.stdout).toMatch(/mass\s+7\.44 g/);
   expect(table.stdout).toMatch(/bounding box size\s+\(10, 20, 30\) mm/);
-  expect(table.stdout).toMatch(/closed; nothing repaired/);
+  expect(table.stdout).toMatch(/closed and consistently wound; nothing repaired/);
 });
 
 test('an OBJ of quads, a PLY and a GLB (node transform applied) are measured', () => {
