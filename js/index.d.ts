@@ -378,6 +378,8 @@ export {
 export const LENGTH_UNITS: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', number>>;
 /** Kilograms per unit of each named mass unit. */
 export const MASS_UNITS: Readonly<Record<'kg' | 'g' | 'lb', number>>;
+/** Named densities in kg/m³ (typical values; sources in js/materials.js), e.g. `MATERIALS.pla` is 1240. */
+export const MATERIALS: Readonly<Record<string, number>>;
 
 /**
  * A copy of an SI result in other units (default m and kg), e.g. `{ length: 'mm', mass: 'g' }`

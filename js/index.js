@@ -21,6 +21,7 @@ export { MassPropertiesError } from './errors.js';
 export { measureParts } from './parts.js';
 export { equivalentBox, equivalentEllipsoid, inertiaPerUnitMass, isSolid, radiiOfGyration } from './derived.js';
 export { LENGTH_UNITS, MASS_UNITS, convertUnits } from './units.js';
+export { MATERIALS } from './materials.js';
 
 let ready = null;
 

@@ -1,5 +1,5 @@
 // The readable table of a report: SI by default, or the input's own units (--output input).
-import { convertUnits } from '../units.js';
+import { convertUnits } from 'mass-properties';
 import { printable } from './printable.js';
 
 // What "the input's units" means for each length unit: a 3D-printing part in mm reads in grams.

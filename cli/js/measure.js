@@ -1,8 +1,7 @@
 // One file measured: loaded, measured part by part, reported as plain data (what --json prints).
-import { MassPropertiesError, isMassPropertiesError } from '../errors.js';
-import { measureBodies, measureDocument } from '../gltf.js';
-import { computeMassProperties } from '../three.js';
-import { metresPer } from '../units.js';
+import { LENGTH_UNITS, MassPropertiesError } from 'mass-properties';
+import { measureBodies, measureDocument } from 'mass-properties/gltf';
+import { computeMassProperties } from 'mass-properties/three';
 import { CliError, EXIT } from './exit-codes.js';
 import { loadModel, metresPerThreeMfUnit } from './load.js';
 
@@ -49,7 +48,7 @@ function measureRigidBodies(mp, document, options) {
     } else {
       part.massFrom = authored > 0 ? 'authored' : 'density';
       if (authored > 0 || b.motion.getCenterOfMass())
-        part.result = asAuthored(mp, b.result, b.motion, b.node, metresPer(options.units));
+        part.result = asAuthored(mp, b.result, b.motion, b.node, LENGTH_UNITS[options.units]);
     }
     return part;
   });
@@ -97,7 +96,7 @@ export async function measureFile(mp, file, options) {
   try {
     measured = measureModel(mp, model, options);
   } catch (error) {
-    if (!isMassPropertiesError(error)) throw error;
+    if (!(error instanceof MassPropertiesError)) throw error;
     throw new CliError(EXIT.NOT_MEASURABLE, `${file}: ${error.message}`);
   }
   return {
