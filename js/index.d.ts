@@ -389,7 +389,16 @@ export {
 export const LENGTH_UNITS: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', number>>;
 /** Kilograms per unit of each named mass unit. */
 export const MASS_UNITS: Readonly<Record<'kg' | 'g' | 'lb', number>>;
-
+/**
+ * The one rule for shells with units: `mode: 'shell'` with `units` needs a `thickness` (a density
+ * in kg/m³ fills area × thickness; without one a shell's density is per area, which no unit
+ * converts). The message naming the problem, or null; `names` are what the message calls the
+ * three options (the command line's flags, say).
+ */
+export function shellThicknessProblem(
+  options: { units?: LengthUnit | number; mode?: string; thickness?: number },
+  names?: { units: string; mode: string; thickness: string },
+): string | null;
 /**
  * Named densities in kg/m³ (pla, abs, petg, nylon, tpu, resin, steel, stainless, aluminium and
  * aluminum, titanium, brass, copper, wood, concrete, glass, water): typical values, the command

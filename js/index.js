@@ -20,7 +20,14 @@ import { compileFile } from './wasm-file.js';
 export { MassPropertiesError } from './errors.js';
 export { measureParts } from './parts.js';
 export { equivalentBox, equivalentEllipsoid, inertiaPerUnitMass, isSolid, radiiOfGyration } from './derived.js';
-export { LENGTH_UNITS, MASS_UNITS, MASS_UNIT_OF_LENGTH, convertUnits, lengthUnitName } from './units.js';
+export {
+  LENGTH_UNITS,
+  MASS_UNITS,
+  MASS_UNIT_OF_LENGTH,
+  convertUnits,
+  lengthUnitName,
+  shellThicknessProblem,
+} from './units.js';
 export { largestSide, unitsHint } from './units-hint.js';
 export { MATERIALS } from './materials.js';
 export { describeDiagnostics } from './describe.js';

@@ -22,7 +22,7 @@ import { Document, NodeIO } from '@gltf-transform/core';
 import { box } from './helpers/meshes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BIN = join(ROOT, 'bin', 'mass-properties.js');
+const BIN = join(ROOT, 'cli', 'bin', 'mass-properties.js');
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-safety-'));
 
 const file = (name, content) => {

@@ -1,8 +1,7 @@
 // Strict flags: an unknown flag, a missing value or a malformed number is an error naming it.
-import { LENGTH_UNITS, shellThicknessProblem } from '../units.js';
-import { MATERIALS } from '../materials.js';
+import { LENGTH_UNITS, MATERIALS, shellThicknessProblem } from 'mass-properties';
 import { CliError, EXIT } from './exit-codes.js';
-import { editDistance } from '../options.js';
+import { editDistance } from './edit-distance.js';
 
 export const DEFAULT_DENSITY = 1000; // water, kg/m³: stated in every report
 

@@ -1,6 +1,5 @@
 // The readable table of a report: SI by default, or the input's own units (--output input).
-import { describeDiagnostics } from '../describe.js';
-import { MASS_UNIT_OF_LENGTH, convertUnits } from '../units.js';
+import { MASS_UNIT_OF_LENGTH, convertUnits, describeDiagnostics } from 'mass-properties';
 import { printable } from './printable.js';
 
 const sig = (x) => {

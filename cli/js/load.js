@@ -5,9 +5,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
 import { BufferAttribute, BufferGeometry, Group, Mesh, MeshBasicMaterial } from 'three';
-import { isMassPropertiesError } from '../errors.js';
-import { MODEL_FORMATS, modelFormatOf } from '../formats.js';
-import { prepareIO, readDocument } from '../gltf.js';
+import { MODEL_FORMATS, MassPropertiesError, modelFormatOf } from 'mass-properties';
+import { prepareIO, readDocument } from 'mass-properties/gltf';
 import { CliError, EXIT } from './exit-codes.js';
 import { ParseError } from './parsers/errors.js';
 import { parseObj } from './parsers/obj.js';
@@ -50,7 +49,7 @@ async function loadGltf(file, format, bytes, images) {
   try {
     return { format, document: await readDocument(io, bytes, { resourceRoot: dirname(file), images }) };
   } catch (error) {
-    if (!isMassPropertiesError(error)) throw error;
+    if (!(error instanceof MassPropertiesError)) throw error;
     throw new CliError(GLTF_EXITS[error.code] ?? EXIT.CORRUPT_FILE, `${file}: ${error.message}`);
   }
 }
