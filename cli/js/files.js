@@ -2,7 +2,7 @@
 // glob (*, ?, ** for any folders, {a,b}) expanded here with node:fs (Node 20 has no fs.glob).
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { MODEL_FORMATS, modelFormatOf } from '../formats.js';
+import { MODEL_FORMATS, modelFormatOf } from 'mass-properties';
 import { CliError, EXIT } from './exit-codes.js';
 
 const EXTENSIONS = Object.keys(MODEL_FORMATS).map((extension) => `.${extension}`);

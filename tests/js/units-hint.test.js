@@ -45,7 +45,7 @@ test('largestSide is the bounding box’s longest edge, NaN without bounds', () 
 
 describe('the command line', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mp-hint-'));
-  const BIN = fileURLToPath(new URL('../../bin/mass-properties.js', import.meta.url));
+  const BIN = fileURLToPath(new URL('../../cli/bin/mass-properties.js', import.meta.url));
   const cli = (...args) => spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
   // A 494 × 300 × 200 box as an ASCII STL: a bust drawn in millimetres.
   const { positions, indices } = box([0, 0, 0], [494, 300, 200]);

@@ -4,7 +4,7 @@
 // model part (p:path), which is then read too. Only the parts the build reaches are inflated.
 // Placing is done here, iteratively and within limits (components may nest and repeat), so the
 // result is flat: the meshes, and where the build puts each of them.
-import { LENGTH_UNITS } from '../../units.js';
+import { LENGTH_UNITS } from 'mass-properties';
 import { corrupt } from './errors.js';
 import { Float64List, Uint32List } from './growable.js';
 import { DONE, END, START, XmlReader } from './xml.js';
