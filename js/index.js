@@ -4,10 +4,20 @@
 // subtract, what a mesh needs in memory, every default) live in the core. Here only the entry:
 // js/core/load.js loads the module, js/core/api.js makes its functions (reading arguments with
 // js/core/read.js, calling the core through js/core/boundary.js), js/schema.js lists the options.
-// @ts-check
 
 export { init } from './core/load.js';
 export { MassPropertiesError } from './errors.js';
 export { measureParts } from './parts.js';
 export { equivalentBox, equivalentEllipsoid, inertiaPerUnitMass, isSolid, radiiOfGyration } from './derived.js';
-export { LENGTH_UNITS, MASS_UNITS, convertUnits } from './units.js';
+export {
+  LENGTH_UNITS,
+  MASS_UNITS,
+  MASS_UNIT_OF_LENGTH,
+  convertUnits,
+  lengthUnitName,
+  shellThicknessProblem,
+} from './units.js';
+export { largestSide, unitsHint } from './units-hint.js';
+export { MATERIALS } from './materials.js';
+export { describeDiagnostics } from './describe.js';
+export { MODEL_FORMATS, modelFormatOf } from './formats.js';

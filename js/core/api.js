@@ -13,7 +13,7 @@ import {
   TRANSFORM_2D_KEYS,
   TRANSFORM_KEYS,
 } from '../schema.js';
-import { metresPer } from '../units.js';
+import { checkShellThickness, metresPer } from '../units.js';
 import { createBoundary } from './boundary.js';
 import {
   checkNumber,
@@ -62,13 +62,7 @@ export function createModule(wasm, onTrap) {
   // Metres per unit of `options.units`; a shell's areal density has no volumetric SI form.
   function unitsOf(o) {
     const s = metresPer(o.units);
-    if (s !== 1 && o.mode === 'shell' && o.thickness === undefined) {
-      fail(
-        'INVALID_OPTIONS',
-        "options.units with mode 'shell' needs options.thickness (density is then kg/m³); " +
-          'without it, give the coordinates in metres and the density in kg/m²',
-      );
-    }
+    checkShellThickness(o);
     return s;
   }
 

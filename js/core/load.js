@@ -1,6 +1,6 @@
 // Loading the WebAssembly module: which build (SIMD or scalar), from its .wasm file or the same
 // bytes embedded, instantiated through the Emscripten glue; then the module's functions over it.
-import { MassPropertiesError } from '../errors.js';
+import { MassPropertiesError, fail, typeName } from '../errors.js';
 import { compileFile } from '../wasm-file.js';
 import { createModule } from './api.js';
 
@@ -10,11 +10,13 @@ let ready = null;
  * Loads the WebAssembly module once (its .wasm beside the package's files, or the same bytes
  * embedded where that file cannot be reached, so this works the same in Node, browsers, workers
  * and bundlers). Later calls return the same promise; a failure arrives as a rejected promise
- * with a MassPropertiesError, and the next call tries again.
+ * with a MassPropertiesError, and the next call tries again. `{ wasmModule }` is the package's
+ * .wasm ('mass-properties/wasm') already compiled, for runtimes that compile no bytes at run
+ * time (Cloudflare's workerd imports a .wasm as a WebAssembly.Module).
  */
-export function init() {
+export function init(options) {
   if (!ready) {
-    const loading = load();
+    const loading = (async () => load(readInitOptions(options)))();
     ready = loading;
     loading.catch(() => {
       if (ready === loading) ready = null;
@@ -31,13 +33,33 @@ const SIMD_PROBE = new Uint8Array([
 
 /** 'simd' where the runtime validates WebAssembly SIMD, else 'scalar'; MASS_PROPERTIES_WASM=scalar (Node) forces the fallback. */
 function moduleKind() {
-  const forced = globalThis.process?.env?.MASS_PROPERTIES_WASM;
+  const forced = environment('MASS_PROPERTIES_WASM');
   if (forced === 'scalar' || forced === 'simd') return forced;
   try {
     return WebAssembly.validate(SIMD_PROBE) ? 'simd' : 'scalar';
   } catch {
     return 'scalar';
   }
+}
+
+// Deno without --allow-env throws on reading process.env: that is no reason to fail.
+function environment(name) {
+  try {
+    return globalThis.process?.env?.[name];
+  } catch {
+    return undefined;
+  }
+}
+
+function readInitOptions(options) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object')
+    fail('INVALID_OPTIONS', `init options must be an object, got ${typeName(options)}`);
+  for (const key of Object.keys(options))
+    if (key !== 'wasmModule') fail('INVALID_OPTIONS', `unknown init option '${key}'`);
+  if (options.wasmModule !== undefined && !(options.wasmModule instanceof WebAssembly.Module))
+    fail('INVALID_OPTIONS', `init option wasmModule must be a WebAssembly.Module, got ${typeName(options.wasmModule)}`);
+  return options;
 }
 
 // The two builds: the Emscripten glue (an ES module), its .wasm, and the same bytes gzipped in
@@ -78,12 +100,13 @@ async function compile(build) {
   }
 }
 
-async function load() {
+async function load({ wasmModule }) {
   let wasm;
-  const kind = moduleKind();
+  // A given module is the SIMD build's .wasm or the scalar one's: their glues are the same.
+  const kind = wasmModule ? 'given' : moduleKind();
   try {
-    const build = BUILDS[kind];
-    const [glue, compiled] = await Promise.all([build.glue(), compile(build)]);
+    const build = BUILDS[wasmModule ? 'simd' : kind];
+    const [glue, compiled] = await Promise.all([build.glue(), wasmModule ?? compile(build)]);
     // The glue instantiates nothing itself: it hands over its imports, and is ready once the
     // instance is back. A failure there would leave its promise pending, so it is raced.
     let failed;

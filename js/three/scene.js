@@ -3,7 +3,7 @@ import { Matrix4 } from 'three';
 import { fail, typeName } from '../errors.js';
 import { readOptions } from '../options.js';
 import { PER_MESH_KEYS } from '../schema.js';
-import { metresPer } from '../units.js';
+import { checkShellThickness, metresPer } from '../units.js';
 
 // The adapter's own options; the mesh options left undefined are the core's (mp.defaults).
 const DEFAULTS = Object.freeze({
@@ -66,9 +66,8 @@ export function meshOptionsOf(options, mesh, instanceId) {
   for (const key of PER_MESH_KEYS) {
     resolved[key] = typeof options[key] === 'function' ? options[key](mesh, instanceId) : options[key];
   }
-  if (options.metresPerUnit !== 1 && resolved.mode === 'shell' && resolved.thickness === undefined) {
-    fail('INVALID_OPTIONS', `${describePart(mesh, instanceId)}: options.units with mode 'shell' needs a thickness`);
-  }
+  const { mode, thickness } = resolved;
+  checkShellThickness({ units: options.units, mode, thickness }, `${describePart(mesh, instanceId)}: `);
   const density = resolved.density;
   if (density === undefined && typeof options.density !== 'function') return resolved; // the core's default
   if (typeof density !== 'number' || !Number.isFinite(density) || density <= 0) {
@@ -93,15 +92,20 @@ function checkAncestors(object3D) {
   }
 }
 
+// Helpers draw about the scene, not in it: three's (ArrowHelper, PointLightHelper, … — some are
+// Meshes, some have Mesh children) and MassPropertiesHelper are all named '…Helper'.
+const isHelper = (node) => node.isMassPropertiesHelper === true || /Helper$/.test(node.type);
+
 // The meshes under `root` (itself included) in traverse order; invisible subtrees are walked
-// for cycles but their meshes are skipped when visibleOnly (as traverseVisible would). A mesh
-// the filter rejects is skipped; its children are still visited.
+// for cycles but their meshes are skipped when visibleOnly (as traverseVisible would), and so
+// are helpers below the root with everything under them. A mesh the filter rejects is
+// skipped; its children are still visited.
 function collectMeshes(root, visibleOnly, filter) {
   const meshes = [];
   const path = new Set();
   const visit = (node, shown) => {
     if (path.has(node)) cycle(node);
-    const drawn = shown && (node.visible || !visibleOnly);
+    const drawn = shown && (node.visible || !visibleOnly) && (node === root || !isHelper(node));
     if (drawn && node.isMesh && (!filter || filter(node))) meshes.push(node);
     path.add(node);
     for (const child of node.children) visit(child, drawn);
@@ -113,7 +117,8 @@ function collectMeshes(root, visibleOnly, filter) {
 
 /**
  * Every Mesh under `object3D` (itself included) that `options.filter` accepts, with its matrix
- * into the frame `options.frame` names, in traverse order. Points, lines and sprites are not meshes.
+ * into the frame `options.frame` names, in traverse order. Points, lines and sprites are not
+ * meshes, and helpers (MassPropertiesHelper, three's …Helper objects) are not weighed.
  */
 export function meshesIn(object3D, { visibleOnly, filter, frame }) {
   checkAncestors(object3D);
