@@ -23,8 +23,9 @@ export default [
   // The worker entry's two halves: the page side may start a Worker, the thread side is one.
   { files: ['js/worker.js'], languageOptions: { globals: { Worker: 'readonly' } } },
   { files: ['js/worker-thread.js'], languageOptions: { globals: { ...globals.worker } } },
+  // The command line's package (cli/) runs in Node only.
   {
-    files: ['scripts/**', 'examples/**', 'tests/**', '*.config.js'],
+    files: ['cli/**', 'scripts/**', 'examples/**', 'tests/**', '*.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   { files: ['tests/js/**'], languageOptions: { globals: { ...globals.jest } } },

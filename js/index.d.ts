@@ -164,6 +164,15 @@ export type TrustedMeshOptions = MassOptions & {
   mode?: 'solid';
 };
 
+/** The core's defaults of the mesh options (MassOptions{} and MeshOptions{} in the C++ header). */
+export interface MeshDefaults {
+  readonly density: number;
+  readonly mode: 'solid' | 'shell' | 'convex';
+  readonly thickness: number;
+  readonly weld: { readonly distance: number; readonly relative: number };
+  readonly check: boolean;
+}
+
 export interface InspectOptions {
   weld?: WeldOption;
 }
@@ -295,6 +304,8 @@ export type CombinePart2D = Body2DLike | { body: Body2DLike; subtract?: boolean 
 export interface MassPropertiesModule {
   /** Every error code the library uses. */
   readonly errorCodes: readonly ErrorCode[];
+  /** What each mesh option left out means: the core's own defaults, read when the module loads. */
+  readonly defaults: MeshDefaults;
   mesh(positions: Positions | TypedArray, indices: Indices | TypedArray, options: TrustedMeshOptions): MassProperties;
   mesh(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: MeshOptions): MeshMassProperties;
   inspect(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: InspectOptions): Diagnostics;
@@ -332,17 +343,29 @@ export interface MassPropertiesModule {
   combine2d(parts: CombinePart2D[]): MassProperties2D;
 }
 
+/** What init() may be given. */
+export interface InitOptions {
+  /**
+   * The package's .wasm ('mass-properties/wasm') already compiled: a `WebAssembly.Module`, for
+   * runtimes that compile no bytes at run time (Cloudflare's workerd imports a .wasm as one).
+   * Typed `object` so that these declarations need no DOM or WebAssembly lib.
+   */
+  wasmModule?: object;
+}
+
 /**
  * Loads the WebAssembly module once; later calls return the same promise. A failure arrives as
- * a rejected promise with a MassPropertiesError (code INTERNAL), and the next call tries again.
+ * a rejected promise with a MassPropertiesError (code INTERNAL, or INVALID_OPTIONS for options
+ * it does not know), and the next call tries again.
  */
-export function init(): Promise<MassPropertiesModule>;
+export function init(options?: InitOptions): Promise<MassPropertiesModule>;
 
 /** A baked part for measureParts: triangles with their density, plus any fields of the caller's. */
 export interface BakedPart {
   positions: Positions;
   indices?: Indices;
-  density: number;
+  /** undefined: the core's default (mp.defaults.density). */
+  density?: number;
   mode?: MeshOptions['mode'];
   thickness?: number;
   weld?: WeldOption;
@@ -378,9 +401,78 @@ export {
 export const LENGTH_UNITS: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', number>>;
 /** Kilograms per unit of each named mass unit. */
 export const MASS_UNITS: Readonly<Record<'kg' | 'g' | 'lb', number>>;
+/**
+ * The one rule for shells with units: `mode: 'shell'` with `units` needs a `thickness` (a density
+ * in kg/m³ fills area × thickness; without one a shell's density is per area, which no unit
+ * converts). The message naming the problem, or null; `names` are what the message calls the
+ * three options (the command line's flags, say).
+ */
+export function shellThicknessProblem(
+  options: { units?: LengthUnit | number; mode?: string; thickness?: number },
+  names?: { units: string; mode: string; thickness: string },
+): string | null;
+/**
+ * Named densities in kg/m³ (pla, abs, petg, nylon, tpu, resin, steel, stainless, aluminium and
+ * aluminum, titanium, brass, copper, wood, concrete, glass, water): typical values, the command
+ * line's --material and the demo's list.
+ */
+export const MATERIALS: Readonly<Record<string, number>>;
+/**
+ * The model files the command line and the demo read: extension (lower case, no dot) → format
+ * name, in order of preference among files given together (glb, gltf, 3mf, obj, stl, ply).
+ */
+export const MODEL_FORMATS: Readonly<Record<'glb' | 'gltf' | '3mf' | 'obj' | 'stl' | 'ply', string>>;
+/** The format of a file by its extension ('part.STL' → 'STL'), or undefined. */
+export function modelFormatOf(fileName: string): string | undefined;
+
+/** One sentence of describeDiagnostics, with how much it matters. */
+export interface DiagnosticLine {
+  level: 'ok' | 'info' | 'warn';
+  text: string;
+}
+
+/**
+ * A result's diagnostics in words (the command line's and the demo's wording): the mesh as it was
+ * given, then what the mode made of it (the repairs in the solid mode). Empty for null.
+ */
+export function describeDiagnostics(
+  diagnostics: Diagnostics | null | undefined,
+  how?: { mode?: 'solid' | 'shell' | 'convex'; thickness?: number; lengthUnit?: string },
+): DiagnosticLine[];
+
+/** The mass unit shown beside each length unit (mm and cm: g, m: kg, in and ft: lb). */
+export const MASS_UNIT_OF_LENGTH: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', 'kg' | 'g' | 'lb'>>;
+/** The name in LENGTH_UNITS of a number of metres per unit (0.001 → 'mm'), or undefined. */
+export function lengthUnitName(metres: number): 'm' | 'cm' | 'mm' | 'in' | 'ft' | undefined;
 
 /**
  * A copy of an SI result in other units (default m and kg), e.g. `{ length: 'mm', mass: 'g' }`
  * gives g, mm³, g/mm³, mm and g·mm². Directions, quaternions and diagnostics are unchanged.
+ * 3-D results, 2-D results (area, centroid, density per area) and spins (energy and angular
+ * momentum; time stays in seconds). `perArea: true` for a shell measured without a thickness,
+ * whose `volume` is its area and whose density is per area.
  */
-export function convertUnits<R extends MassProperties>(result: R, units: { length?: LengthUnit; mass?: MassUnit }): R;
+export function convertUnits<R extends MassProperties | MassProperties2D | SpinState>(
+  result: R,
+  units: { length?: LengthUnit; mass?: MassUnit; perArea?: boolean },
+): R;
+
+/** A size that suggests the file was read in the wrong unit (see unitsHint). */
+export interface UnitsHint {
+  /** The largest side in the unit the file was read in. */
+  largestSide: number;
+  units: 'm' | 'cm' | 'mm' | 'in' | 'ft';
+  /** The unit that would make the model's size ordinary. */
+  suggested: 'm' | 'mm';
+  /** e.g. 'the largest side is 494 m: if the file is in millimetres' (the caller says what to do). */
+  text: string;
+}
+
+/**
+ * A hint when a model's largest side (in metres) is implausible for the unit its file was read
+ * in: over 100 m (suggests mm) or under 1 mm (suggests m); null otherwise or for a numeric unit.
+ */
+export function unitsHint(largestSideMetres: number, units: LengthUnit | undefined): UnitsHint | null;
+
+/** The largest side of a result's bounding box in its length unit; NaN for a result without bounds. */
+export function largestSide(result: { bounds?: { min: ArrayLike<number>; max: ArrayLike<number> } | null }): number;

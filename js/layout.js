@@ -112,8 +112,7 @@ function compileWriter(layouts, type, cache) {
 }
 
 /** Codec for the layouts of one module instance; `memory()` returns its current ArrayBuffer. */
-export function createCodec(layoutsJson, memory) {
-  const layouts = JSON.parse(layoutsJson);
+export function createCodec(layouts, memory) {
   const views = viewsOf(memory);
   const readers = {};
   const writers = {};

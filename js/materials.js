@@ -1,5 +1,6 @@
-// Named densities for the command line and the demo, in kg/m³: typical values (a real part
-// varies with grade, infill and porosity — use the supplier's datasheet when it matters).
+// Named densities in kg/m³, exported by the package (the command line and the demo use them):
+// typical values (a real part varies with grade, infill and porosity — use the supplier's
+// datasheet when it matters).
 // Sources: slicer filament defaults (PrusaSlicer's PLA 1.24, PETG 1.27, ABS 1.04 g/cm³, which
 // match NatureWorks Ingeo 4043D and Eastman Eastar 6763 datasheets for PLA and PETG), EN
 // 1991-1-1 (steel 7850, concrete 2400), handbook values for the metals (CRC Handbook of

@@ -36,6 +36,9 @@ function hasUserProperty(options, key) {
  * The known options of `options` (undefined means none) as a plain object holding the
  * keys whose value is not undefined. `known` lists the accepted keys; `what` names the argument;
  * an unknown key fails with `code`.
+ * @param {unknown} options
+ * @param {readonly string[]} known
+ * @returns {Record<string, any>}
  */
 export function readOptions(options, known, what = 'options', code = 'INVALID_OPTIONS') {
   if (options === undefined) return {};

@@ -76,8 +76,9 @@ export type BakedPart = {
   positions: Float64Array;
   /** null for non-indexed geometry (every three vertices form a triangle). */
   indices: Uint32Array | null;
-  density: number;
-  mode: MeshMode;
+  /** undefined: the core's default (mp.defaults), applied when the part is measured. */
+  density: number | undefined;
+  mode: MeshMode | undefined;
   thickness: number | undefined;
   weld: WeldOption | undefined;
   /** Set when bakeMeshes was given `units` (measureParts passes it to mp.mesh). */
@@ -135,11 +136,13 @@ export function toVector3(result: Pick<MassProperties, 'centerOfMass'>, target?:
 export function toMatrix3(result: Pick<MassProperties, 'inertia'>, target?: Matrix3): Matrix3;
 /** The principal frame's rotation (principal axes as matrix columns). */
 export function toQuaternion(result: Pick<MassProperties, 'principalRotation'>, target?: Quaternion): Quaternion;
-/** Semi-axes, in principal-axis order, of the uniform solid ellipsoid with the same mass and principal moments. */
-export function equivalentEllipsoid(
+/** Semi-axes, in principal-axis order, of the uniform solid ellipsoid with the same mass and principal moments, as a Vector3. */
+export function toEllipsoidVector3(
   result: Pick<MassProperties, 'mass' | 'principalMoments'>,
   target?: Vector3,
 ): Vector3;
+/** The package's equivalentEllipsoid (an array), the same function from either entry. */
+export { equivalentEllipsoid } from './index.js';
 
 /** Read like ComputeOptions: an unknown key throws INVALID_OPTIONS. */
 export interface MassPropertiesHelperOptions {

@@ -10,5 +10,7 @@
 //   three/helper.js     MassPropertiesHelper
 export { bakeMeshes } from './three/bake.js';
 export { computeMassProperties, measureGeometry } from './three/measure.js';
-export { equivalentEllipsoid, toCenterOfMassVector3, toMatrix3, toQuaternion, toVector3 } from './three/convert.js';
+export { toCenterOfMassVector3, toEllipsoidVector3, toMatrix3, toQuaternion, toVector3 } from './three/convert.js';
+// One name, one meaning: the package's own (an array), whichever entry it is imported from.
+export { equivalentEllipsoid } from './derived.js';
 export { MassPropertiesHelper } from './three/helper.js';

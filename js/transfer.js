@@ -26,7 +26,7 @@ export function packForTransfer(value, move) {
   const pack = (v, depth) => {
     if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
       const whole = v.byteOffset === 0 && v.byteLength === v.buffer.byteLength;
-      if (!whole && isArrayBuffer(v.buffer)) return v.slice();
+      if (!whole && isArrayBuffer(v.buffer)) return /** @type {Uint8Array} */ (v).slice(); // (any typed array's)
       if (move && isMovable(v.buffer)) buffers.add(v.buffer);
       return v;
     }

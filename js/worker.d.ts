@@ -3,11 +3,20 @@ import type { BakedPart, MassPropertiesModule, MeasuredParts } from './index.js'
 export { MassPropertiesError } from './index.js';
 
 /** What createWorker needs of a worker: the Web Worker interface, structurally. */
-export interface WorkerLike {
+export interface WebWorkerLike {
   postMessage(message: unknown, transfer: ArrayBuffer[]): void;
   addEventListener(type: 'message' | 'error' | 'messageerror', listener: (event: any) => void): void;
   terminate?(): void;
 }
+
+/** Or a node:worker_threads Worker (an EventEmitter), structurally. */
+export interface NodeWorkerLike {
+  postMessage(message: unknown, transfer: ArrayBuffer[]): void;
+  on(type: 'message' | 'error' | 'messageerror' | 'exit', listener: (value: any) => void): unknown;
+  terminate?(): unknown;
+}
+
+export type WorkerLike = WebWorkerLike | NodeWorkerLike;
 
 export interface CreateWorkerOptions {
   /** A worker the caller started from 'mass-properties/worker-thread'; by default one is started. */

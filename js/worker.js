@@ -2,37 +2,21 @@
 // mesh never blocks the page. Arguments and results cross by postMessage; typed arrays are moved
 // (transferred), not copied, unless the caller asks to keep them.
 import { MassPropertiesError, fail, isMassPropertiesError, typeName } from './errors.js';
+import { METHODS as MODULE_METHODS } from './schema.js';
 import { packForTransfer } from './transfer.js';
 
-// The module's functions (see index.d.ts), and measureParts without its `mp` argument.
-const METHODS = [
-  'mesh',
-  'inspect',
-  'holes',
-  'box',
-  'sphere',
-  'ellipsoid',
-  'cylinder',
-  'capsule',
-  'cone',
-  'frustum',
-  'taperedCapsule',
-  'transform',
-  'combine',
-  'inertiaAbout',
-  'simulateRotation',
-  'polygon',
-  'transform2d',
-  'combine2d',
-  'measureParts',
-];
+// The module's functions (js/schema.js), and measureParts without its `mp` argument.
+const METHODS = [...MODULE_METHODS, 'measureParts'];
 const WORKER_KEYS = ['worker', 'transfer'];
 
 // Written so that bundlers (Vite, webpack 5, Parcel, esbuild with its worker plugins) see the
 // worker's entry and bundle it without configuration.
 function startWorker() {
   if (typeof Worker !== 'function') {
-    fail('INVALID_ARGUMENT', 'this runtime has no Web Worker: pass { worker } made with its own worker API');
+    fail(
+      'INVALID_ARGUMENT',
+      "this runtime has no Web Worker: pass { worker }, e.g. a node:worker_threads Worker of 'mass-properties/worker-thread'",
+    );
   }
   return new Worker(new URL('./worker-thread.js', import.meta.url), { type: 'module' });
 }
@@ -48,10 +32,27 @@ function readWorkerOptions(options) {
   const worker = options.worker;
   if (
     worker !== undefined &&
-    (typeof worker?.postMessage !== 'function' || typeof worker?.addEventListener !== 'function')
+    (typeof worker?.postMessage !== 'function' ||
+      (typeof worker?.addEventListener !== 'function' && typeof worker?.on !== 'function'))
   )
-    fail('INVALID_OPTIONS', `createWorker option worker must be a Worker, got ${typeName(worker)}`);
+    fail(
+      'INVALID_OPTIONS',
+      `createWorker option worker must be a Web Worker or a node:worker_threads Worker, got ${typeName(worker)}`,
+    );
   return options;
+}
+
+// A Web Worker's events, or those of a node:worker_threads Worker (an EventEmitter, which hands
+// listeners the message itself and an Error, and says when its thread exits), as Web events.
+function listen(worker, on) {
+  if (typeof worker.addEventListener === 'function') {
+    for (const [type, listener] of Object.entries(on)) if (type !== 'exit') worker.addEventListener(type, listener);
+    return;
+  }
+  worker.on('message', (data) => on.message({ data }));
+  worker.on('error', (error) => on.error({ message: error?.message ?? String(error) }));
+  worker.on('messageerror', () => on.messageerror());
+  worker.on('exit', (code) => on.exit(code));
 }
 
 const asError = ({ code, message }) => new MassPropertiesError(code, message);
@@ -67,7 +68,8 @@ function revive(method, value) {
  * each function returning a promise of what the module's function returns. `transfer` (default
  * true) moves the typed arrays a call is given into the worker: they are empty afterwards;
  * `transfer: false` copies them. `worker` is a Worker started from 'mass-properties/worker-thread'
- * by the caller (e.g. through a bundler's own worker import); by default one is started here.
+ * by the caller (e.g. through a bundler's own worker import, or node:worker_threads' Worker in
+ * Node); by default a Web Worker is started here.
  */
 export function createWorker(options) {
   const { worker: given, transfer = true } = readWorkerOptions(options);
@@ -82,18 +84,23 @@ export function createWorker(options) {
     pending.clear();
   };
 
-  worker.addEventListener('message', ({ data }) => {
-    const call = pending.get(data?.id);
-    if (!call) return;
-    pending.delete(data.id);
-    if (data.error) call.reject(asError(data.error));
-    else call.resolve(revive(call.method, data.value));
+  listen(worker, {
+    message: ({ data }) => {
+      const call = pending.get(data?.id);
+      if (!call) return;
+      pending.delete(data.id);
+      if (data.error) call.reject(asError(data.error));
+      else call.resolve(revive(call.method, data.value));
+    },
+    error: (event) => {
+      event.preventDefault?.();
+      stop(`the worker failed: ${event.message || 'its script could not be loaded'}`);
+    },
+    messageerror: () => stop('a reply from the worker could not be read'),
+    exit: (code) => {
+      if (!broken) stop(`the worker exited (code ${code})`);
+    },
   });
-  worker.addEventListener('error', (event) => {
-    event.preventDefault?.();
-    stop(`the worker failed: ${event.message || 'its script could not be loaded'}`);
-  });
-  worker.addEventListener('messageerror', () => stop('a reply from the worker could not be read'));
 
   function call(method, args) {
     return new Promise((resolve, reject) => {

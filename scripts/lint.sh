@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Formatting and lint of the C++ (clang-format, .clang-format) and the JS/TS (Prettier,
-# .prettierrc.json; ESLint, eslint.config.js), and that docs/api matches the types (scripts/docs.sh).
+# .prettierrc.json; ESLint, eslint.config.js); tsc checks the JavaScript against its .d.ts, and
+# docs/api must be what the .d.ts files generate (scripts/docs.sh).
 # Usage: scripts/lint.sh          check only, list what fails (npm run lint, part of npm test)
 #        scripts/lint.sh --fix    rewrite the files in place (npm run format)
 set -euo pipefail
@@ -40,6 +41,8 @@ if ! report=$(clang-format --dry-run --Werror "${cpp[@]}" 2>&1); then
 fi
 npx --no-install prettier --log-level warn --check "${js[@]}" || failed=1
 npx --no-install eslint . || failed=1
+# The JavaScript checked against the hand-written .d.ts (tsconfig.json: checkJs).
+npx --no-install tsc --noEmit -p . || failed=1
 bash scripts/docs.sh --check || failed=1
 if [ $failed != 0 ]; then
   echo "lint: the files above need changes; 'npm run format' rewrites the layout (clang-format 14, Prettier) and docs/api." >&2

@@ -11,8 +11,8 @@
 //   copy.js           "Copy result as JSON" and "Copy for Rapier / cannon-es / Babylon / glTF"
 //                     (physics-snippets.js);  spin-controls.js  the spin buttons and readout
 //   physics-download.js  "Download GLB with physics" for a loaded glTF (mass-properties/gltf)
-//   models.js, units.js, panel.js, describe.js, spin.js, caps.js   loaders, unit conversion, the
-//                     results panel, diagnostics and repairs in words, the spin, the caps drawn
+//   models.js, panel.js, spin.js, caps.js   loaders, the
+//                     results panel (diagnostics in the package's words), the spin, the caps drawn
 import { init } from 'mass-properties';
 import { setupCopy } from './copy.js';
 import { acceptDrops } from './drop.js';

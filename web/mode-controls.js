@@ -2,7 +2,6 @@
 // as its convex hull; and whether the caps that close its holes are drawn. A change of mode or
 // thickness remeasures in the worker without sending the triangles again.
 import { ui } from './page.js';
-import { UNITS } from './units.js';
 
 /** The mode, and the shell's thickness in the model's length unit. */
 export function currentMode() {
@@ -14,7 +13,7 @@ const capsWanted = () => ui.showCaps.checked && ui.mode.value === 'solid';
 
 /** Wires the controls: `remeasure()` after every valid change, `showCaps(shown)` when the caps should appear or go. */
 export function setupModeControls({ remeasure, showCaps }) {
-  const showUnit = () => (ui.thicknessUnit.textContent = UNITS[ui.units.value].length);
+  const showUnit = () => (ui.thicknessUnit.textContent = ui.units.value);
   showUnit();
   ui.units.addEventListener('change', showUnit);
 

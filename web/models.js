@@ -1,4 +1,5 @@
 // Models for the demo: built-in shapes that need no file, and files loaded with three's loaders.
+import { MODEL_FORMATS } from 'mass-properties';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { DRACOLoader } from 'three/addons/loaders/DRACOLoader.js';
@@ -76,7 +77,7 @@ export const BUILT_INS = {
   bunny: { label: 'Stanford bunny (npm "bunny")', create: bunny },
 };
 
-export const FILE_EXTENSIONS = ['glb', 'gltf', '3mf', 'obj', 'stl', 'ply'];
+export const FILE_EXTENSIONS = Object.keys(MODEL_FORMATS);
 
 const extension = (name) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
 

@@ -1,6 +1,6 @@
 // The results panel: numbers, units, and the diagnostics and repairs in plain words.
-import { describeDiagnostics, describeMode } from './describe.js';
-import { unitLabels, UNITS } from './units.js';
+import { LENGTH_UNITS, describeDiagnostics, largestSide, unitsHint } from 'mass-properties';
+import { unitLabels } from './settings.js';
 
 const AXIS_COLORS = ['#e5484d', '#46a758', '#3e63dd']; // as the helper's arrows
 const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
@@ -57,7 +57,7 @@ function quantity(label, value, unit, id, note) {
 
 // The mesh as given, then what the mode made of it (the repairs, in the solid mode).
 function diagnosticsList(d, how) {
-  const lines = [...describeDiagnostics(d), describeMode(d, how)];
+  const lines = describeDiagnostics(d, how);
   return h(
     'ul',
     { class: 'diagnostics' },
@@ -94,15 +94,22 @@ export function buildReport({ model, unit, densityKgPerM3, density, mode, thickn
 
 const VOLUME_NOTES = { shell: ' (surface area × thickness)', convex: ' (of the convex hull)' };
 
+// Laid out to fit 1280×720 without scrolling: the mesh and its repairs first (what to know before
+// trusting the numbers), the scalars two by two, the vectors one line each, then the two tables.
 function bodySection(body, labels, densityKgPerM3, how) {
   // Scales for hiding round-off: lengths by the body's size, moments by the largest one.
   const size = Math.sqrt(body.principalMoments[2] / body.mass) + Math.max(...body.centerOfMass.map(Math.abs));
   const moment = Math.max(...body.principalMoments.map(Math.abs));
   const si = labels.mass === 'kg' && labels.length === 'm';
+  const vectorRow = (label, v, id) => [
+    h('dt', {}, label),
+    h('dd', {}, h('span', { id }, vector(v, size)), ' ', h('span', { class: 'unit' }, labels.length)),
+  ];
   return [
+    h('div', { id: 'mesh-notes' }, diagnosticsList(body.diagnostics, how)),
     h(
       'dl',
-      { class: 'quantities' },
+      { class: 'quantities pairs' },
       quantity('Mass', body.mass, labels.mass, 'mass'),
       quantity('Volume', body.volume, labels.volume, 'volume', VOLUME_NOTES[how.mode]),
       quantity(
@@ -114,22 +121,19 @@ function bodySection(body, labels, densityKgPerM3, how) {
       ),
       quantity('Surface area', body.surfaceArea, labels.area, 'surface-area'),
     ),
-    h('h3', {}, 'Center of mass ', h('span', { class: 'unit' }, labels.length)),
-    h('div', { id: 'center-of-mass' }, vector(body.centerOfMass, size)),
-    // The extent shows a unit mistake at once (a 1000 m cup); unknown for the analytic shapes.
-    ...(body.bounds
-      ? [
-          h('h3', {}, 'Bounding box size ', h('span', { class: 'unit' }, labels.length)),
-          h(
-            'div',
-            { id: 'bounding-box' },
-            vector(
-              body.bounds.max.map((x, k) => x - body.bounds.min[k]),
-              size,
-            ),
-          ),
-        ]
-      : []),
+    h(
+      'dl',
+      { class: 'quantities' },
+      vectorRow('Center of mass', body.centerOfMass, 'center-of-mass'),
+      // The extent shows a unit mistake at once (a 1000 m cup); unknown for the analytic shapes.
+      body.bounds
+        ? vectorRow(
+            'Bounding box',
+            body.bounds.max.map((x, k) => x - body.bounds.min[k]),
+            'bounding-box',
+          )
+        : [],
+    ),
     h('h3', {}, 'Inertia tensor about the center of mass ', h('span', { class: 'unit' }, labels.inertia)),
     h(
       'table',
@@ -170,8 +174,6 @@ function bodySection(body, labels, densityKgPerM3, how) {
         ),
       ),
     ),
-    h('h3', {}, 'Mesh'),
-    h('div', { id: 'mesh-notes' }, diagnosticsList(body.diagnostics, how)),
   ];
 }
 
@@ -211,13 +213,25 @@ function partsSection(parts, labels, how) {
   ];
 }
 
+// A size that suggests the file is in other units (a 494 m bust read in metres), said where the
+// numbers start; the unit menu's keys are the length labels.
+function unitsHintLine(body, unit) {
+  const hint = body ? unitsHint(largestSide(body) * LENGTH_UNITS[unit], unit) : null;
+  return hint
+    ? h(
+        'p',
+        { class: 'warn', id: 'units-hint' },
+        `${hint.text[0].toUpperCase()}${hint.text.slice(1)}, choose ${hint.suggested} under Units.`,
+      )
+    : [];
+}
+
 /**
  * Fills `container` with a report from buildReport (plus `elapsed`, ms in the worker). The full
  * report is also put in container.dataset.json, the same text that "Copy JSON" copies.
  */
 export function renderReport(container, report, { elapsed } = {}) {
   const labels = report.units;
-  const unitName = Object.values(UNITS).find((u) => u.length === labels.length);
   const triangles = report.body?.diagnostics?.triangles;
   const how = { mode: report.mode, thickness: report.thickness, lengthUnit: labels.length };
   const nodes = [
@@ -226,11 +240,12 @@ export function renderReport(container, report, { elapsed } = {}) {
       'p',
       { class: 'meta' },
       triangles === undefined ? '' : `${triangles.toLocaleString('en')} triangles · `,
-      `lengths in ${unitName.length}, masses in ${unitName.mass}`,
+      `lengths in ${labels.length}, masses in ${labels.mass}`,
       elapsed === undefined
         ? ''
         : ` · measured in ${elapsed < 10 ? elapsed.toFixed(1) : Math.round(elapsed)} ms (worker)`,
     ),
+    unitsHintLine(report.body, labels.length),
     report.body
       ? bodySection(report.body, labels, report.densityKgPerM3, how)
       : h('p', { class: 'warn' }, 'Nothing could be measured.'),

@@ -7,7 +7,7 @@ import {
   toGltfMotion,
   toRapierMassProperties,
 } from 'mass-properties/physics';
-import { UNITS } from './units.js';
+import { convertUnits, LENGTH_UNITS, MASS_UNITS } from 'mass-properties';
 
 export const ENGINES = {
   rapier: 'Rapier',
@@ -20,16 +20,15 @@ export const ENGINES = {
 const n = (x) => String(x);
 const list = (values) => values.map(n).join(', ');
 
-/** The report's body in kg and m (the report is in the units chosen on the page). */
+/**
+ * The report's body in kg and m (the report is in the units chosen on the page): converting to
+ * units of 1/(metres per unit) m and 1/(kg per unit) kg takes numbers in those units back to SI.
+ */
 function bodyInSI(report) {
-  const unit = Object.values(UNITS).find((u) => u.length === report.units.length);
-  const { mass, centerOfMass, principalMoments, principalRotation } = report.body;
-  return {
-    mass: mass * unit.kilograms,
-    centerOfMass: centerOfMass.map((x) => x * unit.meters),
-    principalMoments: principalMoments.map((x) => x * unit.kilograms * unit.meters ** 2),
-    principalRotation,
-  };
+  const { length, mass } = report.units;
+  const si = convertUnits(report.body, { length: 1 / LENGTH_UNITS[length], mass: 1 / MASS_UNITS[mass] });
+  const { centerOfMass, principalMoments, principalRotation } = si;
+  return { mass: si.mass, centerOfMass, principalMoments, principalRotation };
 }
 
 function header(report, engine) {

@@ -5,8 +5,7 @@ import { bakeMeshes } from 'mass-properties/three';
 import { currentMode } from './mode-controls.js';
 import { setBusy, setStatus, ui } from './page.js';
 import { buildReport, renderReport } from './panel.js';
-import { currentSettings } from './settings.js';
-import { modelDensity } from './units.js';
+import { currentSettings, modelDensity } from './settings.js';
 
 const partName = (mesh) => mesh.name || mesh.parent?.name || mesh.type;
 

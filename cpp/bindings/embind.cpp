@@ -3,10 +3,13 @@
 // Every bound function takes numbers (and enums) only and returns a status number, so nothing
 // here calls back into JavaScript: no JS exception can unwind through wasm frames (which would
 // leak the wasm stack), and no JS object (a getter, a polluted Object.prototype) is read in C++.
-// Bulk input is written by the JS into memory it allocates with _allocate; fixed-size input
-// and every result live in static slots whose addresses and layouts the JS reads once at init.
-// The layouts below are the one description of each value type: js/core.js decodes and encodes
-// by them, so a new result field is declared in the struct, listed here, and typed in index.d.ts.
+// One convention at the boundary: every struct of the core crosses through a static slot, by its
+// layout (the MeshView and options of a mesh, a Body, a Transform, every result), and only plain
+// sizes and addresses cross as arguments. Bulk input is written by the JS into memory it
+// allocates with _allocate. The JS reads the slots' addresses and layouts once at init, and the
+// core's defaults from the input slots before it writes any (MassOptions{}, MeshOptions{}, ...).
+// The layouts below are the one description of each value type: js/core/ decodes and encodes by
+// them; a result's are made from MASSPROPS_RESULT_FIELDS (mass_properties.h).
 #include <emscripten/bind.h>
 #include <emscripten/heap.h>
 #include <malloc.h>
@@ -25,7 +28,7 @@ namespace {
 
 // --- layouts: field names, offsets and kinds, as JSON ----------------------------------------
 
-template <typename T>
+template <typename T, typename = void>
 struct Kind;  // "type" and "shape" of a member type, in JSON
 template <>
 struct Kind<double> {
@@ -38,6 +41,12 @@ struct Kind<std::uint32_t> {
 template <>
 struct Kind<bool> {
     static std::string json() { return R"("type":"bool","shape":[])"; }
+};
+// Enums, sizes and addresses are 32-bit in wasm32.
+template <typename T>
+struct Kind<T, std::enable_if_t<std::is_enum_v<T> || std::is_pointer_v<T> || std::is_same_v<T, std::size_t>>> {
+    static_assert(sizeof(T) == 4, "a 32-bit enum, size or address");
+    static std::string json() { return R"("type":"u32","shape":[])"; }
 };
 template <std::size_t N>
 struct Kind<std::array<double, N>> {
@@ -87,6 +96,13 @@ public:
     Layout& optional(const char* name, M S::*member, bool S::*present) {
         return add(name, member, R"(,"present":)" + std::to_string(offset(present)));
     }
+    // A result field, with its powers of length and mass (how convertUnits scales it).
+    template <typename M>
+    Layout& result(const char* name, M S::*member, int length, int mass, bool S::*present = nullptr) {
+        return add(name, member,
+                   (present ? R"(,"present":)" + std::to_string(offset(present)) : std::string()) +
+                       R"(,"dimension":[)" + std::to_string(length) + "," + std::to_string(mass) + "]");
+    }
     std::string json() const { return json_ + "]}"; }
 
 private:
@@ -132,20 +148,14 @@ std::string layouts() {
                                                 .field("hullFaces", &Diagnostics::hullFaces)
                                                 .field("repairs", &Diagnostics::repairs);
     const Layout<Box3> box3 = Layout<Box3>("Box3").field("min", &Box3::min).field("max", &Box3::max);
-    const Layout<MassProperties> massProperties =
-        Layout<MassProperties>("MassProperties")
-            .field("mass", &MassProperties::mass)
-            .field("volume", &MassProperties::volume)
-            .field("density", &MassProperties::density)
-            .field("centerOfMass", &MassProperties::centerOfMass)
-            .field("inertia", &MassProperties::inertia)
-            .field("principalMoments", &MassProperties::principalMoments)
-            .field("principalAxes", &MassProperties::principalAxes)
-            .field("principalRotation", &MassProperties::principalRotation)
-            .field("surfaceArea", &MassProperties::surfaceArea)
-            .field("surfaceCentroid", &MassProperties::surfaceCentroid)
-            .optional("diagnostics", &MassProperties::diagnostics, &MassProperties::hasDiagnostics)
-            .optional("bounds", &MassProperties::bounds, &MassProperties::hasBounds);
+    Layout<MassProperties> massProperties("MassProperties");
+#define MASSPROPS_LAYOUT_FIELD(type, name, initial, length, mass) \
+    massProperties.result(#name, &MassProperties::name, length, mass);
+#define MASSPROPS_LAYOUT_OPTIONAL(type, name, present, length, mass) \
+    massProperties.result(#name, &MassProperties::name, length, mass, &MassProperties::present);
+    MASSPROPS_RESULT_FIELDS(MASSPROPS_LAYOUT_FIELD, MASSPROPS_LAYOUT_OPTIONAL)
+#undef MASSPROPS_LAYOUT_FIELD
+#undef MASSPROPS_LAYOUT_OPTIONAL
     const Layout<Body> body = Layout<Body>("Body")
                                   .field("mass", &Body::mass)
                                   .field("volume", &Body::volume)
@@ -192,6 +202,21 @@ std::string layouts() {
     const Layout<Transform2D> transform2D = Layout<Transform2D>("Transform2D")
                                                 .field("position", &Transform2D::position)
                                                 .field("angle", &Transform2D::angle);
+    const Layout<MeshView> meshView = Layout<MeshView>("MeshView")
+                                          .field("positions", &MeshView::positions)
+                                          .field("positionCount", &MeshView::positionCount)
+                                          .field("positionType", &MeshView::positionType)
+                                          .field("indices", &MeshView::indices)
+                                          .field("indexCount", &MeshView::indexCount)
+                                          .field("indexType", &MeshView::indexType);
+    const Layout<MassOptions> massOptions =
+        Layout<MassOptions>("MassOptions").field("given", &MassOptions::given).field("value", &MassOptions::value);
+    const Layout<MeshOptions> meshOptions = Layout<MeshOptions>("MeshOptions")
+                                                .field("mode", &MeshOptions::mode)
+                                                .field("thickness", &MeshOptions::thickness)
+                                                .field("weldDistance", &MeshOptions::weldDistance)
+                                                .field("weldRelative", &MeshOptions::weldRelative)
+                                                .field("check", &MeshOptions::check);
     struct Matrix {
         Mat3 value;
     };
@@ -199,7 +224,8 @@ std::string layouts() {
     return "{" + repairs.json() + "," + diagnostics.json() + "," + box3.json() + "," + massProperties.json() + "," +
            body.json() + "," + part.json() + "," + transform.json() + "," + spinState.json() + "," +
            spinOptions.json() + "," + spin.json() + "," + matrix.json() + "," + massProperties2D.json() + "," +
-           body2D.json() + "," + part2D.json() + "," + transform2D.json() + "}";
+           body2D.json() + "," + part2D.json() + "," + transform2D.json() + "," + meshView.json() + "," +
+           massOptions.json() + "," + meshOptions.json() + "}";
 }
 
 // --- static slots ------------------------------------------------------------------------------
@@ -248,6 +274,18 @@ Transform2D& inputTransform2D() {
     static Transform2D transform;
     return transform;
 }
+MeshView& inputMesh() {
+    static MeshView mesh;
+    return mesh;
+}
+MassOptions& inputMassOptions() {
+    static MassOptions options;
+    return options;
+}
+MeshOptions& inputMeshOptions() {
+    static MeshOptions options;
+    return options;
+}
 
 template <typename T>
 std::string address(const char* name, const T& slot) {
@@ -261,7 +299,8 @@ std::string slots() {
            address("Transform", inputTransform()) + "," + address("SpinState", inputSpin()) + "," +
            address("SpinOptions", inputSpinOptions()) + "," +
            address("MassProperties2D", last<MassProperties2D>().value) + "," + address("Body2D", inputBody2D()) + "," +
-           address("Transform2D", inputTransform2D()) + "}";
+           address("Transform2D", inputTransform2D()) + "," + address("MeshView", inputMesh()) + "," +
+           address("MassOptions", inputMassOptions()) + "," + address("MeshOptions", inputMeshOptions()) + "}";
 }
 
 std::string statusCodeList() {
@@ -285,58 +324,9 @@ double heapMax() { return static_cast<double>(emscripten_get_heap_max()); }
 // Bytes malloc has handed out and not taken back: lets tests prove a failing call leaks nothing.
 double heapInUse() { return static_cast<double>(mallinfo().uordblks); }
 
-MeshView meshView(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
-                  std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType) {
-    MeshView mesh;
-    mesh.positions = reinterpret_cast<const void*>(positions);
-    mesh.positionCount = positionCount;
-    mesh.positionType = positionType;
-    mesh.indices = reinterpret_cast<const void*>(indices);
-    mesh.indexCount = indexCount;
-    mesh.indexType = indexType;
-    return mesh;
-}
-
-MeshOptions meshOptions(MeshMode mode, double thickness, double weldDistance, double weldRelative) {
-    MeshOptions options;
-    options.mode = mode;
-    options.thickness = thickness;
-    options.weldDistance = weldDistance;
-    options.weldRelative = weldRelative;
-    return options;
-}
-
-MassOptions massOptions(MassOptions::Given given, double value) {
-    MassOptions options;
-    options.given = given;
-    options.value = value;
-    return options;
-}
-
-int measureMeshRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
-                   std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType, MassOptions::Given given,
-                   double value, MeshMode mode, double thickness, double weldDistance, double weldRelative) {
-    return reply(measureMesh(meshView(positions, positionCount, positionType, indices, indexCount, indexType),
-                             massOptions(given, value), meshOptions(mode, thickness, weldDistance, weldRelative)));
-}
-
-// check: false (see MeshOptions::check); the core refuses it with other modes or a weld.
-int measureMeshTrustedRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
-                          std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType,
-                          MassOptions::Given given, double value, MeshMode mode, double thickness, double weldDistance,
-                          double weldRelative) {
-    MeshOptions options = meshOptions(mode, thickness, weldDistance, weldRelative);
-    options.check = false;
-    return reply(measureMesh(meshView(positions, positionCount, positionType, indices, indexCount, indexType),
-                             massOptions(given, value), options));
-}
-
-int inspectMeshRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType,
-                   std::uintptr_t indices, std::uint32_t indexCount, IndexType indexType, double weldDistance,
-                   double weldRelative) {
-    return reply(inspectMesh(meshView(positions, positionCount, positionType, indices, indexCount, indexType),
-                             meshOptions(MeshMode::Solid, 0, weldDistance, weldRelative)));
-}
+// A mesh: the MeshView, MassOptions and MeshOptions slots, as the JS wrote them.
+int measureMeshRaw() { return reply(measureMesh(inputMesh(), inputMassOptions(), inputMeshOptions())); }
+int inspectMeshRaw() { return reply(inspectMesh(inputMesh(), inputMeshOptions())); }
 
 // Loops cross as one flat array: [count, x, y, z, x, y, z, ..., count, ...].
 std::vector<double>& loopBuffer() {
@@ -344,10 +334,8 @@ std::vector<double>& loopBuffer() {
     return buffer;
 }
 
-int holeLoopsRaw(std::uintptr_t positions, std::uint32_t positionCount, ScalarType positionType, std::uintptr_t indices,
-                 std::uint32_t indexCount, IndexType indexType, double weldDistance, double weldRelative) {
-    Outcome<Loops> loops = holeLoops(meshView(positions, positionCount, positionType, indices, indexCount, indexType),
-                                     meshOptions(MeshMode::Solid, 0, weldDistance, weldRelative));
+int holeLoopsRaw() {
+    Outcome<Loops> loops = holeLoops(inputMesh(), inputMeshOptions());
     std::vector<double>& out = loopBuffer();
     out.clear();
     for (const std::vector<Vec3>& loop : loops.value) {
@@ -362,27 +350,16 @@ std::uintptr_t loopBufferAddress() { return reinterpret_cast<std::uintptr_t>(loo
 std::uint32_t loopBufferLength() { return static_cast<std::uint32_t>(loopBuffer().size()); }
 void releaseLoopBuffer() { std::vector<double>().swap(loopBuffer()); }
 
-int boxRaw(double w, double h, double d, MassOptions::Given given, double value) {
-    return reply(box(w, h, d, massOptions(given, value)));
-}
-int sphereRaw(double r, MassOptions::Given given, double value) { return reply(sphere(r, massOptions(given, value))); }
-int ellipsoidRaw(double a, double b, double c, MassOptions::Given given, double value) {
-    return reply(ellipsoid(a, b, c, massOptions(given, value)));
-}
-int cylinderRaw(double r, double h, MassOptions::Given given, double value) {
-    return reply(cylinder(r, h, massOptions(given, value)));
-}
-int capsuleRaw(double r, double l, MassOptions::Given given, double value) {
-    return reply(capsule(r, l, massOptions(given, value)));
-}
-int coneRaw(double r, double h, MassOptions::Given given, double value) {
-    return reply(cone(r, h, massOptions(given, value)));
-}
-int frustumRaw(double bottom, double top, double h, MassOptions::Given given, double value) {
-    return reply(frustum(bottom, top, h, massOptions(given, value)));
-}
-int taperedCapsuleRaw(double bottom, double top, double h, MassOptions::Given given, double value) {
-    return reply(taperedCapsule(bottom, top, h, massOptions(given, value)));
+// Shapes: their sizes as arguments, the MassOptions slot.
+int boxRaw(double w, double h, double d) { return reply(box(w, h, d, inputMassOptions())); }
+int sphereRaw(double r) { return reply(sphere(r, inputMassOptions())); }
+int ellipsoidRaw(double a, double b, double c) { return reply(ellipsoid(a, b, c, inputMassOptions())); }
+int cylinderRaw(double r, double h) { return reply(cylinder(r, h, inputMassOptions())); }
+int capsuleRaw(double r, double l) { return reply(capsule(r, l, inputMassOptions())); }
+int coneRaw(double r, double h) { return reply(cone(r, h, inputMassOptions())); }
+int frustumRaw(double bottom, double top, double h) { return reply(frustum(bottom, top, h, inputMassOptions())); }
+int taperedCapsuleRaw(double bottom, double top, double h) {
+    return reply(taperedCapsule(bottom, top, h, inputMassOptions()));
 }
 
 int transformRaw() { return reply(transform(inputBody(), inputTransform())); }
@@ -401,8 +378,7 @@ int simulateRotationRaw(double i1, double i2, double i3) {
 }
 
 // Rings cross as one block of doubles and a list of their lengths (in doubles): outer ring first.
-int measurePolygonRaw(std::uintptr_t coordinates, std::uintptr_t ringLengths, std::uint32_t ringCount,
-                      MassOptions::Given given, double value) {
+int measurePolygonRaw(std::uintptr_t coordinates, std::uintptr_t ringLengths, std::uint32_t ringCount) {
     const double* xy = reinterpret_cast<const double*>(coordinates);
     const std::uint32_t* lengths = reinterpret_cast<const std::uint32_t*>(ringLengths);
     PolygonView polygon;
@@ -414,7 +390,7 @@ int measurePolygonRaw(std::uintptr_t coordinates, std::uintptr_t ringLengths, st
             polygon.holes.push_back(ring);
         xy += lengths[r];
     }
-    return reply(measurePolygon(polygon, massOptions(given, value)));
+    return reply(measurePolygon(polygon, inputMassOptions()));
 }
 
 int transform2DRaw() { return reply(transform2D(inputBody2D(), inputTransform2D())); }
@@ -455,7 +431,6 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
     function("_heapInUse", &heapInUse);
 
     function("_measureMesh", &measureMeshRaw);
-    function("_measureMeshTrusted", &measureMeshTrustedRaw);
     function("_inspectMesh", &inspectMeshRaw);
     function("_holeLoops", &holeLoopsRaw);
     function("_loopBufferAddress", &loopBufferAddress);

@@ -3,6 +3,7 @@
 #include <cfloat>
 #include <cmath>
 
+#include "holes.h"
 #include "linalg.h"
 #include "physical.h"
 #include "result.h"
@@ -110,21 +111,19 @@ Result transform(const Body& body, const Transform& t) {
 
 namespace {
 
-// A part's own solid, as a physical body: a hole's mass, volume and tensor may come with either
-// sign (a result with its mass negated, or everything negated), so they are taken by magnitude,
-// the tensor by the sign of its trace.
+using detail::isHole;
+
+// A part's own solid, as a physical body: a hole taken by magnitude (holes.h).
 Body solidOf(const Part& part) {
     const Body& b = part.body;
-    if (!part.subtract && b.mass >= 0) return b;
+    if (!isHole(part)) return b;
     Body solid = b;
     solid.mass = std::abs(b.mass);
     solid.volume = std::abs(b.volume);
-    if (b.inertia[0] + b.inertia[4] + b.inertia[8] < 0)
+    if (detail::tensorSign(b.inertia[0] + b.inertia[4] + b.inertia[8]) < 0)
         for (double& x : solid.inertia) x = -x;
     return solid;
 }
-
-bool isHole(const Part& part) { return part.subtract || part.body.mass < 0; }
 
 // Diagnostics of an aggregate: counts add up, flags hold only if they hold for every part; the
 // capped fraction of the surface is weighted by each part's area (`area` of `d`'s part,

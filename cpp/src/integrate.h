@@ -4,7 +4,6 @@
 #pragma once
 
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
 
 #if defined(__wasm_simd128__)
@@ -12,6 +11,7 @@
 #endif
 
 #include "determinant.h"
+#include "enclosed_volume.h"
 #include "mesh_access.h"
 #include "result.h"
 
@@ -210,13 +210,8 @@ Moments integrate(Positions position, Indices index, std::size_t triangles, cons
     return total;
 }
 
-// No volume up to rounding: less than 1e-12 of the summed |d|, or within what rounding can leave
-// of every d (each is a product of a corner's coordinates, at most `extent`, and the normal n):
-// for a flat surface whose reference point lies in its own plane every d is rounding alone.
-inline double roundingOf(double twiceArea, double extent) { return 256 * DBL_EPSILON * twiceArea * extent; }
-inline bool enclosesNoVolume(const Moments& m, double extent) {
-    return !(m.d > std::max(1e-12 * m.dAbs, roundingOf(m.area2, extent)));
-}
+// No volume up to rounding (enclosed_volume.h).
+inline bool enclosesNoVolume(const Moments& m, double extent) { return !enclosesVolume(m.d, m.dAbs, m.area2, extent); }
 
 // The solid the moments describe (positive volume), at unit density, in absolute coordinates.
 inline UnitSolid solidOf(const Moments& m, const Vec3& origin) {

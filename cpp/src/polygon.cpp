@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "determinant.h"
+#include "holes.h"
 #include "result.h"
 #include "status.h"
 
@@ -503,7 +504,7 @@ Result2D combine2D(const std::vector<Part2D>& parts) {
         if (checkBody2D(b, "parts[" + std::to_string(k) + "]", message) != Status::Ok) {
             return Failure{Status::InvalidBody, message};
         }
-        const double sign = parts[k].subtract || b.mass < 0 ? -1.0 : 1.0;
+        const double sign = detail::isHole(parts[k]) ? -1.0 : 1.0;
         signs.push_back(sign);
         mass += sign * std::abs(b.mass);
         area += sign * std::abs(b.area);
@@ -522,8 +523,8 @@ Result2D combine2D(const std::vector<Part2D>& parts) {
     for (std::size_t k = 0; k < parts.size(); ++k) {
         const Body2D& b = parts[k].body;
         const double m = std::abs(b.mass), sign = signs[k];
-        // A hole's tensor counts negatively whichever sign it is given with.
-        const double own = b.inertia[0] + b.inertia[3] < 0 ? -1.0 : 1.0;
+        // A hole's tensor counts negatively whichever sign it is given with (holes.h).
+        const double own = detail::tensorSign(b.inertia[0] + b.inertia[3]);
         const double dx = b.centroid[0] - out.centroid[0], dy = b.centroid[1] - out.centroid[1];
         // Parallel axes in the plate convention: + m [[dy^2, -dx dy], [-dx dy, dx^2]].
         const double shift[4] = {m * dy * dy, -m * dx * dy, -m * dx * dy, m * dx * dx};

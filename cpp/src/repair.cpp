@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "determinant.h"
+#include "enclosed_volume.h"
 #include "integrate.h"
 #include "mesh_access.h"
 
@@ -237,7 +238,7 @@ std::vector<int> unitSigns(const Surface& s, const Patches& p, const RepairPlan&
     std::vector<int> sign(n, 0);
     std::vector<std::uint8_t> solid(n, 0);  // enclosing volume: takes part in nesting
     for (std::uint32_t id = 0; id < n; ++id) {
-        solid[id] = std::abs(p.volume6[id]) > std::max(1e-12 * p.abs6[id], roundingOf(p.area2[id], extent));
+        solid[id] = enclosesVolume(std::abs(p.volume6[id]), p.abs6[id], p.area2[id], extent);
         if (!solid[id]) {
             ++repairs.openShells;  // a closed piece that encloses nothing (a capped sheet)
             continue;

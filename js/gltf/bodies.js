@@ -99,7 +99,7 @@ function measureBody(mp, o, s, node) {
  * shape, a mesh that could not be measured). Options are measureDocument's.
  */
 export function measureBodies(mp, document, options) {
-  const o = readMeasureOptions(options);
+  const o = readMeasureOptions(options, mp);
   const s = metresPer(o.units);
   const bodyNodes = [];
   forEachNode(sceneOf(document, o.scene).listChildren(), (node) => {

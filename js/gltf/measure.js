@@ -1,11 +1,12 @@
 // Measuring a glTF-Transform Document: every mesh node of a scene in the scene's frame.
 import { MassPropertiesError, fail, isMassPropertiesError, typeName } from '../errors.js';
 import { readOptions } from '../options.js';
-import { checkModule } from '../parts.js';
+import { checkModule, combineMeasured, measurePart } from '../parts.js';
+import { PASSED_MESH_KEYS, pick } from '../schema.js';
 import { forEachNode } from './traverse.js';
 
 const DEFAULTS = Object.freeze({
-  density: 1,
+  density: undefined, // the core's (mp.defaults.density)
   mass: undefined,
   materials: undefined,
   nodes: undefined,
@@ -41,8 +42,9 @@ function readTable(table, what) {
   return map;
 }
 
-export function readMeasureOptions(options) {
+export function readMeasureOptions(options, mp) {
   const o = { ...DEFAULTS, ...readOptions(options, Object.keys(DEFAULTS)) };
+  o.density ??= mp.defaults.density;
   if (o.mass !== undefined) positiveNumber(o.mass, 'options.mass');
   else positiveNumber(o.density, 'options.density');
   return { ...o, materials: readTable(o.materials, 'options.materials'), nodes: readTable(o.nodes, 'options.nodes') };
@@ -174,18 +176,19 @@ export function sceneOf(document, which) {
   return scene;
 }
 
+// One group baked and measured as any baked part is (parts.js: a refused option is thrown with
+// the node's name, refused triangles are the part's error).
 function measureGroup(mp, o, name, primitives, matrix, density) {
-  const options = { density, mode: o.mode, thickness: o.thickness, weld: o.weld, units: o.units };
+  let baked;
   try {
-    const { positions, indices } = bake(primitives, matrix, name);
-    return { result: mp.mesh(positions, indices, options), error: null };
+    baked = bake(primitives, matrix, name);
   } catch (error) {
     if (!isMassPropertiesError(error)) throw error;
-    if (['INVALID_TYPE', 'INVALID_OPTIONS', 'INVALID_DENSITY', 'INVALID_MASS'].includes(error.code)) {
-      throw new MassPropertiesError(error.code, `${name}: ${error.message}`);
-    }
     return { result: null, error };
   }
+  const options = { density, ...pick(o, PASSED_MESH_KEYS) };
+  const { result, error = null } = measurePart(mp, { ...baked, ...options }, name);
+  return { result, error };
 }
 
 // One node: its triangle primitives grouped by density (each group one mesh, so a solid split
@@ -229,20 +232,16 @@ export function measureDocument(mp, document, options) {
   if (typeof document?.getRoot !== 'function') {
     fail('INVALID_TYPE', `document must be a glTF-Transform Document, got ${typeName(document)}`);
   }
-  const o = readMeasureOptions(options);
+  const o = readMeasureOptions(options, mp);
   const nodes = meshNodes(sceneOf(document, o.scene));
   if (nodes.length === 0) fail('EMPTY_MESH', 'the scene has no mesh nodes');
   const measureAll = (scale) => nodes.map((entry) => measureNode(mp, o, entry, scale));
   let parts = measureAll(1);
-  const combined = () => {
-    const results = parts.filter((p) => p.result).map((p) => p.result);
-    return results.length > 0 ? mp.combine(results) : null;
-  };
-  let body = combined();
+  let body = combineMeasured(mp, parts);
   // A total mass: the relative densities are kept and scaled so that the whole weighs `mass`.
   if (body && o.mass !== undefined) {
     parts = measureAll(o.mass / body.mass);
-    body = combined();
+    body = combineMeasured(mp, parts);
   }
   if (!body) {
     const first = parts[0];

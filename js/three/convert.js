@@ -24,8 +24,8 @@ export function toQuaternion(result, target = new Quaternion()) {
 
 /**
  * Semi-axes (in principal-axis order) of the uniform solid ellipsoid with the same mass and
- * principal moments, as a Vector3: the package's equivalentEllipsoid.
+ * principal moments, as a Vector3: the package's equivalentEllipsoid (an array), as three.js's type.
  */
-export function equivalentEllipsoid(result, target = new Vector3()) {
+export function toEllipsoidVector3(result, target = new Vector3()) {
   return target.fromArray(semiAxes(result));
 }

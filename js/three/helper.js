@@ -12,7 +12,7 @@ import {
   Vector3,
 } from 'three';
 import { readOptions } from '../options.js';
-import { equivalentEllipsoid } from './convert.js';
+import { toEllipsoidVector3 } from './convert.js';
 
 const DEFAULTS = Object.freeze({
   // Axis i belongs to principal moment i (ascending): red = smallest, green = intermediate, blue = largest.
@@ -116,7 +116,7 @@ export class MassPropertiesHelper extends Object3D {
     this.frame.position.fromArray(result.centerOfMass);
     this.frame.quaternion.fromArray(result.principalRotation);
 
-    const semi = equivalentEllipsoid(result, _semiAxes);
+    const semi = toEllipsoidVector3(result, _semiAxes);
     const largest = Math.max(semi.x, semi.y, semi.z);
     // A zero scale would make the ellipsoid's matrix singular: keep flat bodies a hair thick.
     const floor = largest * 1e-4;

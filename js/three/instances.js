@@ -16,13 +16,14 @@ const _split = createSplit();
 // decided in the frame it is measured in), and the convex hull of the mapped points is the mapped
 // hull. A shell's mass follows its area, not its volume, so it is never placed; nor is a part with
 // a weld distance, which would be measured in the mesh's frame instead of the placed one.
-function canPlace({ mode, weld }) {
-  return (mode === 'solid' || mode === 'convex') && weld === undefined;
+function canPlace({ mode, weld }, defaults) {
+  const m = mode ?? defaults.mode; // a mesh left at the core's default mode
+  return (m === 'solid' || m === 'convex') && weld === undefined;
 }
 
 function placesExactly(mode, result) {
   const d = result?.diagnostics;
-  return mode === 'convex' || Boolean(d?.closed && d.consistentWinding);
+  return mode === 'convex' || Boolean(d?.closed && d.consistentWinding); // (no mode: the core's, solid)
 }
 
 // The geometry measured in the mesh's own frame, once per set of options (mass and inertia
@@ -61,7 +62,7 @@ export function measureInstances(mp, mesh, matrix, options) {
   for (let id = 0; id < mesh.count; id++) {
     instanceMatrix(mesh, matrix, id, _placed);
     const meshOptions = meshOptionsOf(options, mesh, id);
-    const template = canPlace(meshOptions) ? templateFor(meshOptions) : null;
+    const template = canPlace(meshOptions, mp.defaults) ? templateFor(meshOptions) : null;
     // A part the core refuses in the mesh's frame (flat, non-finite, bad indices) it refuses placed.
     if (template?.error) parts.push({ mesh, instanceId: id, result: null, error: template.error });
     else if (template?.placeable && splitAffine(_placed, _split)) {

@@ -2,13 +2,12 @@
 import { Matrix4 } from 'three';
 import { fail, typeName } from '../errors.js';
 import { readOptions } from '../options.js';
-import { metresPer } from '../units.js';
+import { PER_MESH_KEYS } from '../schema.js';
+import { checkShellThickness, metresPer } from '../units.js';
 
+// The adapter's own options; the mesh options left undefined are the core's (mp.defaults).
 const DEFAULTS = Object.freeze({
-  density: 1,
-  mode: 'solid', // the package's default, named here because placing instances depends on it
-  thickness: undefined,
-  weld: undefined,
+  ...Object.fromEntries(PER_MESH_KEYS.map((key) => [key, undefined])),
   visibleOnly: false,
   filter: undefined, // (mesh) => boolean: which meshes count
   // The frame of the results: 'parent' (the object's own position, rotation and scale count, as
@@ -18,9 +17,6 @@ const DEFAULTS = Object.freeze({
 });
 
 const FRAMES = ['parent', 'world', 'local'];
-
-// Options that may differ per mesh: a value, or a function (mesh, instanceId) => value.
-const PER_MESH = ['density', 'mode', 'thickness', 'weld'];
 
 const _inverseRoot = new Matrix4();
 
@@ -42,7 +38,7 @@ export function checkObject3D(object3D) {
 export function readSceneOptions(options) {
   const o = { ...DEFAULTS, ...readOptions(options, Object.keys(DEFAULTS)) };
   o.metresPerUnit = metresPer(o.units);
-  if (typeof o.density !== 'number' && typeof o.density !== 'function') {
+  if (o.density !== undefined && typeof o.density !== 'number' && typeof o.density !== 'function') {
     fail(
       'INVALID_DENSITY',
       `options.density must be a number or a function (mesh) => number, got ${typeName(o.density)}`,
@@ -60,20 +56,20 @@ export function readSceneOptions(options) {
 
 /**
  * The options mp.mesh gets for `mesh` (and instance `instanceId`): { density, mode, thickness,
- * weld }, functions called. A bad density is the caller's mistake, not the mesh's: it fails
+ * weld }, functions called (each option may differ per mesh: a value, or a function
+ * (mesh, instanceId) => value; undefined is the core's default). A bad density is the caller's mistake, not the mesh's: it fails
  * loudly here instead of quietly leaving the part out of the body; the other values are checked
  * by mp.mesh, and measurePart names the mesh when it refuses them.
  */
 export function meshOptionsOf(options, mesh, instanceId) {
   const resolved = {};
-  for (const key of PER_MESH) {
+  for (const key of PER_MESH_KEYS) {
     resolved[key] = typeof options[key] === 'function' ? options[key](mesh, instanceId) : options[key];
   }
-  resolved.mode ??= DEFAULTS.mode; // a function may leave a mesh at the default, as mp.mesh does
-  if (options.metresPerUnit !== 1 && resolved.mode === 'shell' && resolved.thickness === undefined) {
-    fail('INVALID_OPTIONS', `${describePart(mesh, instanceId)}: options.units with mode 'shell' needs a thickness`);
-  }
+  const { mode, thickness } = resolved;
+  checkShellThickness({ units: options.units, mode, thickness }, `${describePart(mesh, instanceId)}: `);
   const density = resolved.density;
+  if (density === undefined && typeof options.density !== 'function') return resolved; // the core's default
   if (typeof density !== 'number' || !Number.isFinite(density) || density <= 0) {
     fail(
       'INVALID_DENSITY',
@@ -96,15 +92,20 @@ function checkAncestors(object3D) {
   }
 }
 
+// Helpers draw about the scene, not in it: three's (ArrowHelper, PointLightHelper, … — some are
+// Meshes, some have Mesh children) and MassPropertiesHelper are all named '…Helper'.
+const isHelper = (node) => node.isMassPropertiesHelper === true || /Helper$/.test(node.type);
+
 // The meshes under `root` (itself included) in traverse order; invisible subtrees are walked
-// for cycles but their meshes are skipped when visibleOnly (as traverseVisible would). A mesh
-// the filter rejects is skipped; its children are still visited.
+// for cycles but their meshes are skipped when visibleOnly (as traverseVisible would), and so
+// are helpers below the root with everything under them. A mesh the filter rejects is
+// skipped; its children are still visited.
 function collectMeshes(root, visibleOnly, filter) {
   const meshes = [];
   const path = new Set();
   const visit = (node, shown) => {
     if (path.has(node)) cycle(node);
-    const drawn = shown && (node.visible || !visibleOnly);
+    const drawn = shown && (node.visible || !visibleOnly) && (node === root || !isHelper(node));
     if (drawn && node.isMesh && (!filter || filter(node))) meshes.push(node);
     path.add(node);
     for (const child of node.children) visit(child, drawn);
@@ -116,7 +117,8 @@ function collectMeshes(root, visibleOnly, filter) {
 
 /**
  * Every Mesh under `object3D` (itself included) that `options.filter` accepts, with its matrix
- * into the frame `options.frame` names, in traverse order. Points, lines and sprites are not meshes.
+ * into the frame `options.frame` names, in traverse order. Points, lines and sprites are not
+ * meshes, and helpers (MassPropertiesHelper, three's …Helper objects) are not weighed.
  */
 export function meshesIn(object3D, { visibleOnly, filter, frame }) {
   checkAncestors(object3D);

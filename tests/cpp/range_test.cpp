@@ -15,13 +15,15 @@ using namespace massprops;
 
 namespace {
 
-bool finite(const Vec3& v) { return std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]); }
-
-bool finite(const Mat3& m) {
-    for (double x : m)
-        if (!std::isfinite(x)) return false;
+bool finite(double x) { return std::isfinite(x); }
+template <typename T, std::size_t N>
+bool finite(const std::array<T, N>& a) {
+    for (const T& x : a)
+        if (!finite(x)) return false;
     return true;
 }
+bool finite(const Box3& b) { return finite(b.min) && finite(b.max); }
+bool finite(const Diagnostics& d) { return finite(d.repairs.capArea); }
 
 bool normalPositive(double x) { return std::isfinite(x) && x >= DBL_MIN; }
 
@@ -33,13 +35,13 @@ void expectFiniteResult(const Result& r, const std::string& label) {
     EXPECT_TRUE(normalPositive(v.volume)) << label << " volume " << v.volume;
     EXPECT_TRUE(normalPositive(v.density)) << label << " density " << v.density;
     EXPECT_TRUE(normalPositive(v.principalMoments[2])) << label << " largest moment " << v.principalMoments[2];
-    EXPECT_TRUE(finite(v.centerOfMass)) << label;
-    EXPECT_TRUE(finite(v.inertia)) << label;
-    EXPECT_TRUE(finite(v.principalMoments)) << label;
-    for (const Vec3& axis : v.principalAxes) EXPECT_TRUE(finite(axis)) << label;
-    for (double x : v.principalRotation) EXPECT_TRUE(std::isfinite(x)) << label;
-    EXPECT_TRUE(std::isfinite(v.surfaceArea)) << label << " area " << v.surfaceArea;
-    EXPECT_TRUE(finite(v.surfaceCentroid)) << label;
+    // Every field, by the one list of result fields (mass_properties.h).
+#define EXPECT_FINITE_FIELD(type, name, ...) EXPECT_TRUE(finite(v.name)) << label << " " #name;
+#define EXPECT_FINITE_OPTIONAL(type, name, present, ...) \
+    if (v.present) EXPECT_TRUE(finite(v.name)) << label << " " #name;
+    MASSPROPS_RESULT_FIELDS(EXPECT_FINITE_FIELD, EXPECT_FINITE_OPTIONAL)
+#undef EXPECT_FINITE_FIELD
+#undef EXPECT_FINITE_OPTIONAL
 }
 
 void expectOutOfRange(const Result& r, Status status, const std::string& label) {

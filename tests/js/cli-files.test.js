@@ -25,7 +25,7 @@ import {
 } from './helpers/model-files.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BIN = join(ROOT, 'bin', 'mass-properties.js');
+const BIN = join(ROOT, 'cli', 'bin', 'mass-properties.js');
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-files-'));
 
 function cli(...args) {

@@ -22,7 +22,7 @@ import { Document, NodeIO } from '@gltf-transform/core';
 import { box } from './helpers/meshes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BIN = join(ROOT, 'bin', 'mass-properties.js');
+const BIN = join(ROOT, 'cli', 'bin', 'mass-properties.js');
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-safety-'));
 
 const file = (name, content) => {
@@ -294,7 +294,7 @@ test('every failure: its exit code, one line (and the summary with several files
     [['--write', 'out.glb', 'cube.stl', 'cube.glb'], 2, /--write takes exactly one input file/],
     [['--write', 'out.txt', 'cube.stl'], 3, /--write must name a \.glb file/],
     [['--write', 'taken.glb', 'cube.stl'], 9, /taken\.glb: cannot write/],
-    [['--mode', 'shell', 'cube.stl'], 2, /--mode shell needs --thickness/],
+    [['--mode', 'shell', 'cube.stl'], 2, /--mode 'shell' with densities in kg\/m³ needs --thickness/],
   ];
   file('taken.glb/inside.txt', 'a folder');
   for (const [args, code, message] of cases) {

@@ -12,7 +12,7 @@ import { strToU8, zipSync } from 'three/addons/libs/fflate.module.js';
 import { box } from './helpers/meshes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BIN = join(ROOT, 'bin', 'mass-properties.js');
+const BIN = join(ROOT, 'cli', 'bin', 'mass-properties.js');
 const dir = mkdtempSync(join(tmpdir(), 'mp-cli-'));
 
 function cli(...args) {
@@ -169,7 +169,7 @@ test('--output input prints a millimetre part in grams, mm and g·mm²', () => {
   expect(table.code).toBe(0);
   expect(table.stdout).toMatch(/mass\s+7\.44 g/);
   expect(table.stdout).toMatch(/bounding box size\s+\(10, 20, 30\) mm/);
-  expect(table.stdout).toMatch(/closed; nothing repaired/);
+  expect(table.stdout).toMatch(/closed and consistently wound; nothing repaired/);
 });
 
 test('an OBJ of quads, a PLY and a GLB (node transform applied) are measured', () => {
@@ -246,7 +246,7 @@ test('--help and --version', () => {
   expect(help.stdout).toMatch(/Usage: mass-properties/);
   expect(help.stdout).toMatch(/Exit codes/);
   const version = cli('--version');
-  expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'cli', 'package.json'), 'utf8')).version);
 });
 
 test('--write puts KHR_physics_rigid_bodies motion into a GLB that three.js reads back', async () => {

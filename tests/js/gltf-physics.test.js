@@ -458,7 +458,10 @@ describe('--write on a file with KHR_physics_rigid_bodies', () => {
   const input = join(dir, 'physics.gltf');
   beforeAll(() => writeFileSync(input, JSON.stringify(physicsFixture())));
   const cli = (...args) =>
-    spawnSync(process.execPath, [join(ROOT, 'bin', 'mass-properties.js'), ...args], { cwd: dir, encoding: 'utf8' });
+    spawnSync(process.execPath, [join(ROOT, 'cli', 'bin', 'mass-properties.js'), ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
   const written = async (file) => (await (await io()).readAsJSON(file)).json;
 
   test('keeps authored values and static colliders, triggers and kinematic bodies; says what each body came from', async () => {

@@ -16,7 +16,7 @@ import { DEFAULT_MAX_BYTES, measureDocument, prepareIO, readDocument } from '../
 import { box } from './helpers/meshes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BIN = join(ROOT, 'bin', 'mass-properties.js');
+const BIN = join(ROOT, 'cli', 'bin', 'mass-properties.js');
 const top = mkdtempSync(join(tmpdir(), 'mp-gltf-resources-'));
 
 // A secret beside every test folder, and where hostile URIs point. It is a valid box buffer, so

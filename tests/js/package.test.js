@@ -1,7 +1,8 @@
-// The package as a user gets it: from a clean copy of the repository (no dist/, no build/),
-// `npm pack` (its prepack script builds the wasm), install the tarball into a fresh project,
-// import it there from a child Node process, and type-check a user's TypeScript against the
-// shipped types.
+// The packages as a user gets them: from a clean copy of the repository (no dist/, no build/),
+// `npm pack` the library (its prepack script builds the wasm) and the command line (cli/), install
+// the tarballs into fresh projects (the library alone adds nothing else; the command line brings
+// its loaders), import the library there from a child Node process, run the command, and
+// type-check a user's TypeScript against the shipped types.
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -52,7 +53,40 @@ let clone; // the clean copy that is packed
 let hadDist; // whether the copy held a built module before packing
 let packed; // npm pack --json entry
 let tarball;
-let consumer;
+let cliPacked; // the same for cli/
+let cliTarball;
+let lean; // a project with the library alone
+let consumer; // the library with the peers of its three.js and glTF entries
+let cliProject; // the command line (with the library tarball, as npm would fetch it)
+
+// The packed entry of `npm pack --json` in `dir`; a prepack build may print first, so the JSON
+// array is the last thing npm prints.
+function pack(dir) {
+  const out = run('npm', ['pack', '--json', '--pack-destination', work], dir);
+  return JSON.parse(out.slice(out.search(/^\[\s*\{/m)))[0];
+}
+
+function project(name) {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true, type: 'module' }));
+  return dir;
+}
+
+// Dependencies come from npm's cache where it has them (after `npm ci` it has three and
+// glTF-Transform), else from the registry, as a user's install does.
+const install = (dir, specs) =>
+  run(
+    'npm',
+    ['install', ...specs, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--no-package-lock'],
+    dir,
+  );
+
+// The version the repository develops against, so that the install finds it in npm's cache.
+const devVersion = (name) =>
+  `${name}@${JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'))).version}`;
+
+const installed = (dir) => readdirSync(join(dir, 'node_modules')).filter((f) => !f.startsWith('.'));
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'mass-properties-package-'));
@@ -61,28 +95,17 @@ beforeAll(() => {
   hadDist = existsSync(join(clone, 'dist')) || existsSync(join(clone, 'build'));
   // As after `npm ci` in a fresh clone: prepack bundles with the devDependencies (esbuild).
   symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
-  const out = run('npm', ['pack', '--json', '--pack-destination', work], clone);
-  // The prepack build may print too; the JSON array is the last thing npm prints.
-  packed = JSON.parse(out.slice(out.search(/^\[\s*\{/m)))[0];
+  packed = pack(clone);
   tarball = join(work, packed.filename);
+  cliPacked = pack(join(clone, 'cli'));
+  cliTarball = join(work, cliPacked.filename);
 
-  consumer = join(work, 'consumer');
-  mkdirSync(consumer);
-  writeFileSync(
-    join(consumer, 'package.json'),
-    JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2),
-  );
-  // The runtime dependencies (glTF-Transform) and the three peer come from npm's cache
-  // where it has them, else from the registry, as a user's install does.
-  run(
-    'npm',
-    ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--no-package-lock'],
-    consumer,
-  );
-  // three as a user would have it installed beside the package, if npm did not install the peer.
-  if (!existsSync(join(consumer, 'node_modules', 'three'))) {
-    symlinkSync(join(ROOT, 'node_modules', 'three'), join(consumer, 'node_modules', 'three'), 'dir');
-  }
+  lean = project('lean');
+  install(lean, [tarball]);
+  consumer = project('consumer');
+  install(consumer, [tarball, ...['three', '@gltf-transform/core', '@gltf-transform/extensions'].map(devVersion)]);
+  cliProject = project('cli-user');
+  install(cliProject, [cliTarball, tarball]);
 }, PACK_TIMEOUT);
 
 afterAll(() => {
@@ -99,7 +122,6 @@ describe('the tarball', () => {
       /^dist\/mass_properties_wasm(_scalar)?_embedded\.js$/, // the same .wasm embedded (gzip, base64)
       /^dist\/cjs\/[\w-]+\.(cjs|d\.cts)$/, // the CommonJS face (scripts/bundle.mjs)
       /^dist\/mass-properties(-worker)?\.iife\.js$/, // the classic-script builds
-      /^bin\/mass-properties\.js$/,
       /^README\.md$/,
       /^CHANGELOG\.md$/,
       /^package\.json$/,
@@ -126,7 +148,7 @@ describe('the tarball', () => {
     expect(sources.filter((f) => !files.includes(f))).toEqual([]);
     if (existsSync(join(ROOT, 'README.md'))) expect(files).toContain('README.md');
     // Nothing of the sources, tests or build tree.
-    expect(files.some((f) => /^(cpp|tests|build|scripts|web|examples|node_modules)\//.test(f))).toBe(false);
+    expect(files.some((f) => /^(bin|cli|cpp|tests|build|scripts|web|examples|node_modules)\//.test(f))).toBe(false);
     // The copy had no build; the shipped WebAssembly glue is the one prepack built there.
     expect(hadDist).toBe(false);
     const dist = packed.files.find((f) => f.path === 'dist/mass_properties_wasm.js');
@@ -135,7 +157,7 @@ describe('the tarball', () => {
 
   test('every file that package.json points at is in it', () => {
     const files = new Set(packed.files.map((f) => f.path));
-    const targets = [pkg.main, pkg.types, ...Object.values(pkg.bin)];
+    const targets = [pkg.main, pkg.types];
     const collect = (value) => {
       if (typeof value === 'string') targets.push(value);
       else if (value && typeof value === 'object') Object.values(value).forEach(collect);
@@ -146,37 +168,126 @@ describe('the tarball', () => {
   });
 });
 
-describe('installed into a fresh project', () => {
-  test('npx mass-properties runs the installed command line on an STL', () => {
-    // A 10 mm cube as ASCII STL, in millimetres at PLA's 1240 kg/m³: 1.24 g.
-    const v = [
-      [0, 0, 0],
-      [10, 0, 0],
-      [10, 10, 0],
-      [0, 10, 0],
-      [0, 0, 10],
-      [10, 0, 10],
-      [10, 10, 10],
-      [0, 10, 10],
-    ];
-    const faces = [
-      [0, 2, 1], [0, 3, 2], [4, 5, 6], [4, 6, 7], [0, 1, 5], [0, 5, 4],
-      [2, 3, 7], [2, 7, 6], [1, 2, 6], [1, 6, 5], [0, 4, 7], [0, 7, 3],
-    ]; // prettier-ignore
-    const facets = faces.map(
-      (f) =>
-        `facet normal 0 0 0\nouter loop\n${f.map((i) => `vertex ${v[i].join(' ')}`).join('\n')}\nendloop\nendfacet`,
+// An ASCII STL of the box [0, a] × [0, b] × [0, c], its facets wound outwards.
+function boxStl(a, b, c) {
+  const v = [
+    [0, 0, 0],
+    [a, 0, 0],
+    [a, b, 0],
+    [0, b, 0],
+    [0, 0, c],
+    [a, 0, c],
+    [a, b, c],
+    [0, b, c],
+  ];
+  const faces = [
+    [0, 2, 1], [0, 3, 2], [4, 5, 6], [4, 6, 7], [0, 1, 5], [0, 5, 4],
+    [2, 3, 7], [2, 7, 6], [1, 2, 6], [1, 6, 5], [0, 4, 7], [0, 7, 3],
+  ]; // prettier-ignore
+  const facets = faces.map(
+    (f) => `facet normal 0 0 0\nouter loop\n${f.map((i) => `vertex ${v[i].join(' ')}`).join('\n')}\nendloop\nendfacet`,
+  );
+  return `solid box\n${facets.join('\n')}\nendsolid box\n`;
+}
+
+describe('the library installed alone', () => {
+  test('adds nothing else to node_modules (three and glTF-Transform are optional peers)', () => {
+    expect(installed(lean)).toEqual(['mass-properties']);
+    expect(pkg.dependencies).toBeUndefined();
+    for (const peer of Object.keys(pkg.peerDependencies))
+      expect(pkg.peerDependenciesMeta[peer]).toEqual({ optional: true });
+  });
+
+  test('its main entry imports and computes without them', () => {
+    writeFileSync(
+      join(lean, 'use.mjs'),
+      "import { init } from 'mass-properties';\nconsole.log(JSON.stringify((await init()).box(1, 2, 3).mass));\n",
     );
-    writeFileSync(join(consumer, 'cube.stl'), `solid cube\n${facets.join('\n')}\nendsolid cube\n`);
+    expect(JSON.parse(run(process.execPath, ['use.mjs'], lean))).toBe(6); // 1 × 2 × 3 at density 1
+  });
+});
+
+describe("the command line's package", () => {
+  const cliPkg = JSON.parse(readFileSync(join(ROOT, 'cli', 'package.json'), 'utf8'));
+
+  test('holds its command and modules, and depends on the library of the same version', () => {
+    const files = cliPacked.files.map((f) => f.path);
+    const intended = [
+      /^bin\/mass-properties\.js$/,
+      /^js\/([\w-]+\/)*[\w.-]+\.js$/,
+      /^(package\.json|README\.md|LICENSE)$/,
+    ];
+    expect(files.filter((f) => !intended.some((re) => re.test(f)))).toEqual([]);
+    for (const target of Object.values(cliPkg.bin)) expect(files).toContain(target.replace(/^\.\//, ''));
+    expect(files).toContain('js/main.js');
+    expect(files).toContain('js/parsers/stl.js');
+    // Released together: the command line pins the library it was tested with.
+    expect(cliPkg.version).toBe(pkg.version);
+    expect(cliPkg.dependencies['mass-properties']).toBe(pkg.version);
+  });
+
+  test('brings what its loaders need: three and glTF-Transform', () => {
+    const modules = installed(cliProject);
+    for (const name of ['mass-properties', 'mass-properties-cli', 'three', '@gltf-transform']) {
+      expect(modules).toContain(name);
+    }
+  });
+
+  test('npx mass-properties-cli measures an STL (a 2 × 3 × 4 m box of water: 24,000 kg)', () => {
+    writeFileSync(join(cliProject, 'part.stl'), boxStl(2, 3, 4));
+    const { body } = JSON.parse(run('npx', ['--no-install', 'mass-properties-cli', '--json', 'part.stl'], cliProject));
+    // m = ρabc = 1000 · 24; about the center: I = m(b² + c²)/12, m(a² + c²)/12, m(a² + b²)/12.
+    expect(body.mass).toBe(24000);
+    expect(body.centerOfMass).toEqual([1, 1.5, 2]);
+    [50000, 0, 0, 0, 40000, 0, 0, 0, 26000].forEach((x, k) => expect(Math.abs(body.inertia[k] - x)).toBeLessThan(1e-9));
+  }, 60_000);
+
+  test('npx mass-properties, the same command: a 10 mm cube of PLA weighs 1.24 g', () => {
+    writeFileSync(join(cliProject, 'cube.stl'), boxStl(10, 10, 10));
     const out = run(
       'npx',
       ['--no-install', 'mass-properties', '--units', 'mm', '--material', 'pla', '--json', 'cube.stl'],
-      consumer,
+      cliProject,
     );
-    expect(JSON.parse(out).body.mass).toBeCloseTo(1240 * 1e-6, 15);
+    expect(JSON.parse(out).body.mass).toBeCloseTo(1240 * 1e-6, 15); // (0.01 m)³ at 1240 kg/m³
   }, 60_000);
 
-  test('mass-properties/gltf works with the glTF-Transform that npm installed with it', () => {
+  // What the README tells a user to run until the packages are published: npx on the two tarballs
+  // in an empty folder. npx installs them under npm's cache (_npx/<hash>), removed afterwards.
+  test('npx on the tarballs runs in an empty folder', () => {
+    const empty = join(work, 'empty');
+    mkdirSync(empty);
+    writeFileSync(join(empty, 'part.stl'), boxStl(2, 3, 4));
+    const npxCache = join(run('npm', ['config', 'get', 'cache'], empty).trim(), '_npx');
+    const before = new Set(existsSync(npxCache) ? readdirSync(npxCache) : []);
+    try {
+      const out = run(
+        'npx',
+        [
+          '--yes',
+          '--prefer-offline',
+          '--package',
+          tarball,
+          '--package',
+          cliTarball,
+          'mass-properties-cli',
+          '--json',
+          'part.stl',
+        ],
+        empty,
+      );
+      expect(JSON.parse(out).body.mass).toBe(24000);
+      expect(readdirSync(empty)).toEqual(['part.stl']); // nothing installed in the folder itself
+    } finally {
+      for (const dir of existsSync(npxCache) ? readdirSync(npxCache) : []) {
+        if (!before.has(dir)) rmSync(join(npxCache, dir), { recursive: true, force: true });
+      }
+    }
+  }, 120_000);
+});
+
+describe('installed into a fresh project', () => {
+  test('mass-properties/gltf works with the glTF-Transform installed beside it', () => {
     writeFileSync(
       join(consumer, 'gltf.mjs'),
       `

@@ -1,4 +1,4 @@
-// The command line's own readers of STL, OBJ, PLY and 3MF (js/cli/parsers). On valid files they
+// The command line's own readers of STL, OBJ, PLY and 3MF (cli/js/parsers). On valid files they
 // must give the triangles three.js's loaders give (up to order: the loaders are the reference);
 // on hostile ones, the right kind of error naming the line or element, in linear time and
 // bounded memory (Jest's timeout bounds each test: the inputs are ones that took the loaders
@@ -10,12 +10,12 @@ import { PLYLoader } from 'three/addons/loaders/PLYLoader.js';
 import { ThreeMFLoader } from 'three/addons/loaders/3MFLoader.js';
 import bunny from 'bunny';
 
-import { parseObj } from '../../js/cli/parsers/obj.js';
-import { parsePly } from '../../js/cli/parsers/ply.js';
-import { parseStl } from '../../js/cli/parsers/stl.js';
-import { parse3mf } from '../../js/cli/parsers/threemf.js';
-import { ZIP_LIMITS } from '../../js/cli/parsers/zip.js';
-import { parseDecimal } from '../../js/cli/parsers/numbers.js';
+import { parseObj } from '../../cli/js/parsers/obj.js';
+import { parsePly } from '../../cli/js/parsers/ply.js';
+import { parseStl } from '../../cli/js/parsers/stl.js';
+import { parse3mf } from '../../cli/js/parsers/threemf.js';
+import { ZIP_LIMITS } from '../../cli/js/parsers/zip.js';
+import { parseDecimal } from '../../cli/js/parsers/numbers.js';
 import { box, torus } from './helpers/meshes.js';
 import {
   MiB,

@@ -360,7 +360,11 @@ describe('three.js tessellations converge to the analytic shapes', () => {
         return points;
       };
       const analytic = mp.taperedCapsule(a, b, h);
-      const e = errorsByLevel([8, 16, 32, 64, 128], (n) => arrays(new THREE.LatheGeometry(profile(n), 4 * n)), analytic);
+      const e = errorsByLevel(
+        [8, 16, 32, 64, 128],
+        (n) => arrays(new THREE.LatheGeometry(profile(n), 4 * n)),
+        analytic,
+      );
       for (const [q, get] of QUANTITIES) {
         expectQuadraticConvergence(e[q], 6e-4, `tapered capsule ${q}`);
         expectRichardson(e.meshes, get, get(analytic), 2e-6, `tapered capsule ${q}`);

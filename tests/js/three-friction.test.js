@@ -5,6 +5,7 @@ import * as THREE from 'three';
 
 import { init } from '../../js/index.js';
 import {
+  MassPropertiesHelper,
   bakeMeshes,
   computeMassProperties,
   measureGeometry,
@@ -201,4 +202,43 @@ test('toCenterOfMassVector3 names what it converts; toVector3 is the same functi
   const body = mp.transform(mp.box(1, 1, 1), { position: [1, 2, 3] });
   expect(toCenterOfMassVector3(body).toArray()).toEqual([1, 2, 3]);
   expect(toVector3).toBe(toCenterOfMassVector3);
+});
+
+describe('helpers are not weighed', () => {
+  test('a 1000 kg cube measured, its MassPropertiesHelper added, measured again: still 1000 kg', () => {
+    const scene = new THREE.Scene();
+    const cube = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1));
+    cube.position.set(2, 0, 0);
+    scene.add(cube);
+    const first = computeMassProperties(mp, scene, { density: 1000 }).body;
+    expect(first.mass).toBeCloseTo(1000, 9);
+    scene.add(new MassPropertiesHelper(first));
+    const again = computeMassProperties(mp, scene, { density: 1000 }).body;
+    expect(again.mass).toBeCloseTo(1000, 9);
+    closeTo(again.centerOfMass, [2, 0, 0]);
+    closeTo(again.principalMoments, boxMoments(1000, 1, 1, 1));
+  });
+
+  test("three's own helpers (some are Meshes, some have Mesh children) weigh nothing either", () => {
+    const scene = new THREE.Scene();
+    scene.add(new THREE.Mesh(new THREE.BoxGeometry(1, 2, 3)));
+    const light = new THREE.PointLight();
+    scene.add(light);
+    const directional = new THREE.DirectionalLight();
+    scene.add(directional);
+    scene.add(
+      new THREE.PointLightHelper(light, 5), // a Mesh: a sphere of radius 5
+      new THREE.ArrowHelper(new THREE.Vector3(0, 1, 0), new THREE.Vector3(), 10), // a cone Mesh inside
+      new THREE.AxesHelper(3),
+      new THREE.GridHelper(10, 10),
+      new THREE.DirectionalLightHelper(directional),
+    );
+    expect(computeMassProperties(mp, scene).body.mass).toBeCloseTo(6, 9);
+  });
+
+  test('a helper measured by itself is measured: the caller named it', () => {
+    const helper = new THREE.PointLightHelper(new THREE.PointLight(), 1, 0xffffff);
+    // three's PointLightHelper is SphereGeometry(size, 4, 2): an octahedron of radius 1, 4r³/3.
+    expect(computeMassProperties(mp, helper).body.mass).toBeCloseTo(4 / 3, 12);
+  });
 });

@@ -134,7 +134,7 @@ test('createWorker refuses unknown options and things that are not workers', () 
   expect(code(() => createWorker())).toEqual([
     'MassPropertiesError',
     'INVALID_ARGUMENT',
-    'this runtime has no Web Worker: pass { worker } made with its own worker API',
+    "this runtime has no Web Worker: pass { worker }, e.g. a node:worker_threads Worker of 'mass-properties/worker-thread'",
   ]);
 });
 

@@ -20,6 +20,7 @@ import {
   MassPropertiesHelper,
   measureGeometry,
   toCenterOfMassVector3,
+  toEllipsoidVector3,
   toMatrix3,
   toQuaternion,
   toVector3,
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
   const baked: BakedPart[] = bakeMeshes(scene, { visibleOnly: true });
   const positions: Float64Array = baked[0].positions;
   const indices: Uint32Array | null = baked[0].indices;
-  const mode: MeshMode = baked[0].mode;
+  const mode: MeshMode | undefined = baked[0].mode; // undefined: the core's default
   const thickness: number | undefined = baked[0].thickness;
   // Baked parts measured elsewhere (e.g. in a worker) with the package's measureParts.
   const elsewhere = measureParts(mp, baked);
@@ -113,7 +114,9 @@ async function main(): Promise<void> {
   console.log(legacyCenter, fromArrays, fromArraysWithOptions, diagnosed, fromGeometry, filtered);
   const tensor: Matrix3 = toMatrix3(body, new Matrix3());
   const frame: Quaternion = toQuaternion(body);
-  const semiAxes: Vector3 = equivalentEllipsoid(body);
+  const semiAxes: Vector3 = toEllipsoidVector3(body);
+  const sameSemiAxes: [number, number, number] = equivalentEllipsoid(body);
+  console.log(sameSemiAxes);
 
   const helperOptions: MassPropertiesHelperOptions = {
     axisColors: [0xff0000, 'green', '#0000ff'],

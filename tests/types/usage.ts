@@ -134,7 +134,15 @@ export async function main(): Promise<number> {
     inertia: [1, 0, 0, 0, 1, 0, 0, 0, 1],
     surfaceArea: null,
   };
-  const parts: CombinePart[] = [moved, capsule, custom, { body: sphere, subtract: true }, { body: cone }, frustum, tapered];
+  const parts: CombinePart[] = [
+    moved,
+    capsule,
+    custom,
+    { body: sphere, subtract: true },
+    { body: cone },
+    frustum,
+    tapered,
+  ];
   const assembly = mp.combine(parts);
   const aboutCorner: Mat3 = mp.inertiaAbout(assembly, [1, 1, 1]);
   mp.inertiaAbout(ellipsoid, new Float32Array(3), [0, 0, 0, 1]);
@@ -253,15 +261,18 @@ export async function main(): Promise<number> {
 
 // Units, the bounding box and convertUnits.
 export async function units(positions: Float32Array): Promise<number> {
-  const { init: load, convertUnits, LENGTH_UNITS, MASS_UNITS } = await import('mass-properties');
+  const { init: load, convertUnits, LENGTH_UNITS, MASS_UNITS, MATERIALS } = await import('mass-properties');
   const mp = await load();
   const r = mp.mesh(positions, null, { units: 'mm', density: 1240 });
   const size: number = r.bounds.max[0] - r.bounds.min[0]; // a mesh result always has bounds
   const printed = convertUnits(r, { length: 'mm', mass: 'g' });
   const grams: number = printed.mass;
+  const plate = convertUnits(mp.polygon(new Float64Array([0, 0, 1, 0, 0, 1]), { density: 7.2 }), { length: 'mm' });
+  const shell = convertUnits(mp.mesh(positions, null, { mode: 'shell' }), { length: 'cm', perArea: true });
+  const area: number = plate.area + shell.volume;
   const shape = mp.box(1, 2, 3, { units: 0.0254, mass: 2 });
   const none: number = shape.bounds?.min[0] ?? 0;
   // @ts-expect-error furlongs are not a unit
   mp.mesh(positions, null, { units: 'furlong' });
-  return size + grams + none + LENGTH_UNITS.in + MASS_UNITS.lb;
+  return size + grams + area + none + LENGTH_UNITS.in + MASS_UNITS.lb + MATERIALS.pla;
 }

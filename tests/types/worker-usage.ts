@@ -5,6 +5,12 @@ import type { CreateWorkerOptions, MassPropertiesWorker, WorkerLike } from 'mass
 import type { Diagnostics, MassProperties, MeshMassProperties } from 'mass-properties';
 
 declare const someWorker: WorkerLike;
+// A node:worker_threads Worker, structurally (these tests use no @types/node): its last `on` overload.
+declare const nodeWorker: {
+  postMessage(message: unknown, transferList?: readonly ArrayBuffer[]): void;
+  on(event: string | symbol, listener: (...args: any[]) => void): unknown;
+  terminate(): Promise<number>;
+};
 
 export async function use(): Promise<number> {
   const options: CreateWorkerOptions = { transfer: false, worker: someWorker };
@@ -19,6 +25,7 @@ export async function use(): Promise<number> {
   const label: string = parts.parts[0].label;
   const error: MassPropertiesError | undefined = parts.parts[0].error;
   w.terminate();
+  createWorker({ worker: nodeWorker }).terminate();
   // @ts-expect-error the worker's functions return promises
   const sync: MassProperties = w.sphere(1);
   // @ts-expect-error not an option of createWorker

@@ -171,22 +171,40 @@ struct PrincipalFrame {
     Quat rotation{0, 0, 0, 1};   // rotation matrix with axes as columns
 };
 
+using Axes3 = std::array<Vec3, 3>;
+
+// The fields of a result, in the order results list them: the one description of a result. The
+// struct below, the bindings' layout (so the JavaScript reader, js/core/), the unit scaling
+// (convertUnits) and the tests' field-by-field checks all follow it. A new field is added here,
+// typed in js/index.d.ts and described in the README's result table (tests/js/fields.test.js
+// checks that the three agree); transform and combine carry only what Body holds.
+//   FIELD(type, name, initial value, power of length, power of mass): always present.
+//   OPTIONAL(type, name, present, power of length, power of mass): meaningful only when the
+//   bool `present` is true (null in JavaScript otherwise).
+// The powers say how the field scales with the units: a density is mass / length^3, so (-3, 1).
+#define MASSPROPS_RESULT_FIELDS(FIELD, OPTIONAL)                                                                    \
+    FIELD(double, mass, 0, 0, 1)                                                                                    \
+    FIELD(double, volume, 0, 3, 0)                                                                                  \
+    FIELD(double, density, 0, -3, 1)                                                                                \
+    FIELD(Vec3, centerOfMass, {}, 1, 0)                                                                             \
+    FIELD(Mat3, inertia, {}, 2, 1)                                                                                  \
+    FIELD(Vec3, principalMoments, {}, 2, 1)                                                                         \
+    FIELD(Axes3, principalAxes, {}, 0, 0)                                                                           \
+    FIELD(Quat, principalRotation, (Quat{0, 0, 0, 1}), 0, 0)                                                        \
+    FIELD(double, surfaceArea, 0, 2, 0)                      /* NaN when it cannot be known (transform, combine) */ \
+    FIELD(Vec3, surfaceCentroid, {}, 1, 0)                   /* NaN likewise */                                     \
+    OPTIONAL(Diagnostics, diagnostics, hasDiagnostics, 0, 0) /* only a body measured from a mesh */                 \
+    OPTIONAL(Box3, bounds, hasBounds, 1, 0)                  /* see Box3 */
+
 // A body with its density and principal frame: what every measuring function returns.
 struct MassProperties {
-    double mass = 0;
-    double volume = 0;
-    double density = 0;
-    Vec3 centerOfMass{0, 0, 0};
-    Mat3 inertia{0, 0, 0, 0, 0, 0, 0, 0, 0};
-    Vec3 principalMoments{0, 0, 0};
-    std::array<Vec3, 3> principalAxes{};
-    Quat principalRotation{0, 0, 0, 1};
-    double surfaceArea = 0;
-    Vec3 surfaceCentroid{0, 0, 0};
-    bool hasDiagnostics = false;
-    Diagnostics diagnostics;
-    bool hasBounds = false;
-    Box3 bounds;
+#define MASSPROPS_DECLARE_FIELD(type, name, initial, length, mass) type name = initial;
+#define MASSPROPS_DECLARE_OPTIONAL(type, name, present, length, mass) \
+    bool present = false;                                             \
+    type name{};
+    MASSPROPS_RESULT_FIELDS(MASSPROPS_DECLARE_FIELD, MASSPROPS_DECLARE_OPTIONAL)
+#undef MASSPROPS_DECLARE_FIELD
+#undef MASSPROPS_DECLARE_OPTIONAL
 };
 
 // What every entry point returns: a status, a message naming what is wrong (empty when ok),

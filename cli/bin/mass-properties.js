@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npx mass-properties <files...>: see --help, or the README's "Command line".
 import process from 'node:process';
-import { main } from '../js/cli/main.js';
+import { main } from '../js/main.js';
 
 // A write past `ulimit -f` must fail with EFBIG (reported as exit 9, its temporary file removed)
 // rather than end the process by SIGXFSZ's default action. Node ignores the signal; this keeps it so.

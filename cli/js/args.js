@@ -1,8 +1,7 @@
 // Strict flags: an unknown flag, a missing value or a malformed number is an error naming it.
-import { LENGTH_UNITS } from '../units.js';
-import { MATERIALS } from '../materials.js';
+import { LENGTH_UNITS, MATERIALS, shellThicknessProblem } from 'mass-properties';
 import { CliError, EXIT } from './exit-codes.js';
-import { editDistance } from '../options.js';
+import { editDistance } from './edit-distance.js';
 
 export const DEFAULT_DENSITY = 1000; // water, kg/m³: stated in every report
 
@@ -102,9 +101,12 @@ function readFlags(flags) {
   }
   const mode = flags.mode === undefined ? 'solid' : oneOf('mode', flags.mode, ['solid', 'shell', 'convex']);
   const thickness = flags.thickness === undefined ? undefined : number('thickness', flags.thickness);
-  if (mode === 'shell' && thickness === undefined) {
-    throw new CliError(EXIT.USAGE, "--mode shell needs --thickness (the wall thickness, in the file's units)");
-  }
+  // Densities here are kg/m³ (--units always set), so a shell needs its thickness: the package's rule.
+  const shell = shellThicknessProblem(
+    { units: 'm', mode, thickness },
+    { units: 'densities in kg/m³', mode: '--mode', thickness: '--thickness' },
+  );
+  if (shell) throw new CliError(EXIT.USAGE, shell);
   if (mode !== 'shell' && thickness !== undefined) throw new CliError(EXIT.USAGE, '--thickness is for --mode shell');
   const write = flags.write;
   if (write !== undefined && !/\.glb$/i.test(write)) {

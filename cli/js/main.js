@@ -5,9 +5,9 @@ import process from 'node:process';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { Document, Logger, NodeIO } from '@gltf-transform/core';
-import { init } from '../index.js';
-import { bakeMeshes } from '../three.js';
-import { prepareIO, writeMotion } from '../gltf.js';
+import { MATERIALS, init } from 'mass-properties';
+import { bakeMeshes } from 'mass-properties/three';
+import { prepareIO, writeMotion } from 'mass-properties/gltf';
 import { parseArgs } from './args.js';
 import { writeErrorReason, writeFileAtomic } from './atomic-write.js';
 import { CliError, EXIT } from './exit-codes.js';
@@ -16,10 +16,9 @@ import { expandInputs } from './files.js';
 import { formatReport, jsonReport } from './format.js';
 import { describeWritten } from './bodies.js';
 import { loadModel } from './load.js';
-import { meshOptions } from './measure.js';
+import { meshOptions, metresPerUnit } from './measure.js';
 import { outputOf, readerGone } from './output.js';
 import { jsonText, printable } from './printable.js';
-import { MATERIALS } from '../materials.js';
 
 const PROGRESS_AFTER_MS = 1000;
 
@@ -63,7 +62,7 @@ of the files measured by then.
 `;
 
 function version() {
-  return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+  return JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 }
 
 // Files measured by a pool of workers, each result handed to `done` as it arrives; once
@@ -140,8 +139,7 @@ function documentOf(object, options) {
 
 async function writeGlb(mp, file, options) {
   const model = await loadModel(file, { images: true }); // written out again, so read under the policy
-  const { LENGTH_UNITS } = await import('../units.js');
-  const document = model.document ?? documentOf(model.object, { scale: LENGTH_UNITS[options.units] });
+  const document = model.document ?? documentOf(model.object, { scale: metresPerUnit(options.units) });
   const units = model.document ? options.units : 'm'; // the built document is in metres already
   // Called directly rather than through document.transform, for its report of each body (which
   // main prints: the transform's own log lines would repeat it).
@@ -207,6 +205,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
       return;
     }
     reports[id] = report;
+    if (report.hint) say(`${files[id]}: ${report.hint}`);
     if (options.jsonl) out.write(`${jsonText(jsonReport(report, options.output))}\n`);
   };
   const workerOptions = { ...options, inputs: undefined };

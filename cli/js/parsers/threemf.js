@@ -4,6 +4,7 @@
 // model part (p:path), which is then read too. Only the parts the build reaches are inflated.
 // Placing is done here, iteratively and within limits (components may nest and repeat), so the
 // result is flat: the meshes, and where the build puts each of them.
+import { LENGTH_UNITS } from 'mass-properties';
 import { corrupt } from './errors.js';
 import { Float64List, Uint32List } from './growable.js';
 import { DONE, END, START, XmlReader } from './xml.js';
@@ -12,11 +13,11 @@ import { Zip } from './zip.js';
 /** Metres per unit of the 3MF units (the <model> element's unit; millimetre when absent). */
 export const THREE_MF_UNITS = Object.freeze({
   micron: 1e-6,
-  millimeter: 0.001,
-  centimeter: 0.01,
-  inch: 0.0254,
-  foot: 0.3048,
-  meter: 1,
+  millimeter: LENGTH_UNITS.mm,
+  centimeter: LENGTH_UNITS.cm,
+  inch: LENGTH_UNITS.in,
+  foot: LENGTH_UNITS.ft,
+  meter: LENGTH_UNITS.m,
 });
 
 export const THREE_MF_LIMITS = Object.freeze({

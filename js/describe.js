@@ -1,4 +1,5 @@
-// The diagnostics and the repairs of a measured mesh in plain words, for the results panel.
+// Diagnostics in words: the one wording of the command line and the demo. Each sentence comes
+// with a level ('ok', 'info' or 'warn') for those that show one; plain text joins the sentences.
 
 const plural = (n, word, words = `${word}s`) => `${n.toLocaleString('en')} ${n === 1 ? word : words}`;
 
@@ -8,13 +9,10 @@ function percent(fraction) {
   return p < 0.01 ? 'under 0.01 %' : `${Number(p.toPrecision(2))} %`;
 }
 
-/**
- * The mesh as it was given, as sentences with a level: 'ok', 'warn' or 'info'. Every mode
- * defines its numbers for an open or inconsistently wound mesh (the solid mode repairs it, a
- * shell or a hull does not need it closed), so those are facts rather than warnings.
- */
-export function describeDiagnostics(d) {
-  if (!d) return [];
+// The mesh as it was given. Every mode defines its numbers for an open or inconsistently wound
+// mesh (the solid mode repairs it, a shell or a hull does not need it closed), so those are
+// facts rather than warnings.
+function describeSurface(d) {
   const lines = [];
   if (d.closed && d.consistentWinding) lines.push({ level: 'ok', text: 'closed and consistently wound' });
   if (d.boundaryEdges > 0) {
@@ -38,6 +36,7 @@ export function describeDiagnostics(d) {
       text: 'inside-out: the triangles faced inward; the numbers are those of the outward surface',
     });
   }
+  if (d.shells > 1) lines.push({ level: 'info', text: `${plural(d.shells, 'piece')} (edge-connected shells)` });
   if (d.degenerateTriangles > 0) {
     lines.push({
       level: 'info',
@@ -47,12 +46,10 @@ export function describeDiagnostics(d) {
   return lines;
 }
 
-/**
- * What the solid mode changed to get its numbers, in one sentence of only what is non-zero
- * ("2 holes closed, 0.4 % of the surface; 312 triangles flipped"), or "nothing repaired". A warning
- * when some volume counts twice (crossing shells) or some triangles were left out.
- */
-export function describeRepairs(r) {
+// What the solid mode changed to get its numbers, in one sentence of only what is non-zero
+// ("2 holes closed, 0.4 % of the surface; 312 triangles flipped"), or "nothing repaired". A
+// warning when some volume counts twice (crossing shells) or some triangles were left out.
+function describeRepairs(r) {
   const done = [];
   if (r.cappedHoles > 0) done.push(`${plural(r.cappedHoles, 'hole')} closed, ${percent(r.capArea)} of the surface`);
   if (r.flippedTriangles > 0) done.push(`${plural(r.flippedTriangles, 'triangle')} flipped`);
@@ -63,8 +60,8 @@ export function describeRepairs(r) {
   if (r.intersectingShells > 0) {
     done.push(
       r.intersectingShells === 1
-        ? '1 shell crosses another'
-        : `${plural(r.intersectingShells, 'shell')} cross each other`,
+        ? '1 shell crosses another (their overlap counts twice)'
+        : `${plural(r.intersectingShells, 'shell')} cross each other (overlaps count twice)`,
     );
   }
   if (done.length === 0) return { level: 'ok', text: 'nothing repaired' };
@@ -72,15 +69,24 @@ export function describeRepairs(r) {
   return { level: doubtful ? 'warn' : 'info', text: done.join('; ') };
 }
 
-/** How the numbers were obtained in `mode`, as a sentence with a level, for the mesh `d`. */
-export function describeMode(d, { mode, thickness, lengthUnit }) {
+// How the numbers were obtained in `mode`: a shell or a hull says so, a solid says what it repaired.
+function describeMode(d, { mode, thickness, lengthUnit }) {
   if (mode === 'shell') {
-    return {
-      level: 'info',
-      text: `measured as a shell ${thickness} ${lengthUnit} thick: the mass lies on the surface`,
-    };
+    const thick = thickness === undefined ? '' : ` ${thickness}${lengthUnit ? ` ${lengthUnit}` : ''} thick`;
+    return { level: 'info', text: `measured as a shell${thick}: the mass lies on the surface` };
   }
   if (mode === 'convex')
     return { level: 'info', text: `measured as its convex hull (${plural(d.hullFaces, 'triangle')})` };
   return describeRepairs(d.repairs);
+}
+
+/**
+ * A result's `diagnostics` in words: the mesh as it was given, then what the mode made of it
+ * (the repairs in the default solid mode; `how` = { mode, thickness, lengthUnit } of the
+ * measurement names the others). An array of `{ level: 'ok' | 'info' | 'warn', text }`, empty
+ * for a body without diagnostics (analytic shapes).
+ */
+export function describeDiagnostics(diagnostics, how = {}) {
+  if (!diagnostics) return [];
+  return [...describeSurface(diagnostics), describeMode(diagnostics, how)];
 }

@@ -1,6 +1,6 @@
 // A worker thread of the command line: one module, files measured one at a time on request.
 import { parentPort, workerData } from 'node:worker_threads';
-import { init } from '../index.js';
+import { init } from 'mass-properties';
 import { measureFile } from './measure.js';
 import { failureOf } from './failure.js';
 

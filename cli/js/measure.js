@@ -1,10 +1,12 @@
 // One file measured: loaded, measured part by part, reported as plain data (what --json prints).
-import { MassPropertiesError, isMassPropertiesError } from '../errors.js';
-import { measureBodies, measureDocument } from '../gltf.js';
-import { computeMassProperties } from '../three.js';
-import { metresPer } from '../units.js';
+import { LENGTH_UNITS, MassPropertiesError, largestSide, lengthUnitName, unitsHint } from 'mass-properties';
+import { measureBodies, measureDocument } from 'mass-properties/gltf';
+import { computeMassProperties } from 'mass-properties/three';
 import { CliError, EXIT } from './exit-codes.js';
 import { loadModel, metresPerThreeMfUnit } from './load.js';
+
+/** Metres per unit of the command line's units: a name, or metres per unit (an odd 3MF unit). */
+export const metresPerUnit = (units) => (typeof units === 'number' ? units : LENGTH_UNITS[units ?? 'm']);
 
 // The mp.mesh options of the command line.
 export function meshOptions(options) {
@@ -49,7 +51,7 @@ function measureRigidBodies(mp, document, options) {
     } else {
       part.massFrom = authored > 0 ? 'authored' : 'density';
       if (authored > 0 || b.motion.getCenterOfMass())
-        part.result = asAuthored(mp, b.result, b.motion, b.node, metresPer(options.units));
+        part.result = asAuthored(mp, b.result, b.motion, b.node, metresPerUnit(options.units));
     }
     return part;
   });
@@ -90,16 +92,17 @@ export async function measureFile(mp, file, options) {
   // A 3MF says what its coordinates are in; --units overrides it.
   if (model.declaredUnit && !options.unitsGiven) {
     const metres = metresPerThreeMfUnit(model.declaredUnit);
-    const name = { 1e-3: 'mm', 1e-2: 'cm', 1: 'm', 0.0254: 'in', 0.3048: 'ft' }[metres];
-    options = { ...options, units: name ?? metres };
+    options = { ...options, units: lengthUnitName(metres) ?? metres };
   }
   let measured;
   try {
     measured = measureModel(mp, model, options);
   } catch (error) {
-    if (!isMassPropertiesError(error)) throw error;
+    if (!(error instanceof MassPropertiesError)) throw error;
     throw new CliError(EXIT.NOT_MEASURABLE, `${file}: ${error.message}`);
   }
+  // A size that suggests other units, where no one said which (--units, or the file itself).
+  const hint = options.unitsGiven || model.declaredUnit ? null : unitsHint(largestSide(measured.body), options.units);
   return {
     file,
     format: model.format,
@@ -107,6 +110,8 @@ export async function measureFile(mp, file, options) {
     density: options.density,
     material: options.material,
     mode: options.mode,
+    thickness: options.thickness,
     ...measured,
+    ...(hint ? { hint: `${hint.text}, use --units ${hint.suggested}` } : {}),
   };
 }

@@ -2,11 +2,12 @@
 // glob (*, ?, ** for any folders, {a,b}) expanded here with node:fs (Node 20 has no fs.glob).
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { MODEL_FORMATS, modelFormatOf } from 'mass-properties';
 import { CliError, EXIT } from './exit-codes.js';
 
-export const EXTENSIONS = ['.stl', '.obj', '.ply', '.3mf', '.glb', '.gltf'];
+const EXTENSIONS = Object.keys(MODEL_FORMATS).map((extension) => `.${extension}`);
 
-const known = (name) => EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
+const known = (name) => modelFormatOf(name) !== undefined;
 const isGlob = (text) => /[*?{[]/.test(text);
 
 // A folder that exists but cannot be listed (no permission, an I/O error) is named, never skipped:

@@ -1,9 +1,6 @@
 // The readable table of a report: SI by default, or the input's own units (--output input).
-import { convertUnits } from '../units.js';
+import { MASS_UNIT_OF_LENGTH, convertUnits, describeDiagnostics } from 'mass-properties';
 import { printable } from './printable.js';
-
-// What "the input's units" means for each length unit: a 3D-printing part in mm reads in grams.
-const INPUT_MASS = { mm: 'g', cm: 'g', m: 'kg', in: 'lb', ft: 'lb' };
 
 const sig = (x) => {
   if (x === 0) return '0';
@@ -14,32 +11,20 @@ const vector = (v) => `(${v.map(sig).join(', ')})`;
 
 /** The unit names and the converted result for a report's output choice. */
 export function outputUnits(report, output) {
-  if (output === 'input') return { length: report.units, mass: INPUT_MASS[report.units] };
+  // "The input's units": a 3D-printed part in mm reads in grams (MASS_UNIT_OF_LENGTH).
+  if (output === 'input') return { length: report.units, mass: MASS_UNIT_OF_LENGTH[report.units] };
   return { length: 'm', mass: 'kg' };
 }
 
-// Diagnostics in words: what the user should know before trusting the numbers.
-export function describeDiagnostics(d) {
-  if (!d) return 'analytic';
-  const words = [];
-  words.push(d.closed ? 'closed' : `open (${d.holes} hole${d.holes === 1 ? '' : 's'})`);
-  if (!d.consistentWinding) words.push(`${d.inconsistentEdges} inconsistently wound edges`);
-  if (d.inverted) words.push('inside-out as given');
-  if (d.nonManifoldEdges) words.push(`${d.nonManifoldEdges} non-manifold edges`);
-  if (d.shells > 1) words.push(`${d.shells} pieces`);
-  const r = d.repairs;
-  const repairs = [];
-  if (r.cappedHoles) repairs.push(`${r.cappedHoles} holes capped (${(100 * r.capArea).toFixed(1)} % of the surface)`);
-  if (r.flippedTriangles) repairs.push(`${r.flippedTriangles} triangles flipped`);
-  if (r.invertedShells) repairs.push(`${r.invertedShells} shells turned outward`);
-  if (r.duplicateTriangles) repairs.push(`${r.duplicateTriangles} repeated triangles left out`);
-  if (r.openShells) repairs.push(`${r.openShells} open pieces left out`);
-  if (r.cavities) repairs.push(`${r.cavities} cavities`);
-  if (r.intersectingShells) repairs.push(`${r.intersectingShells} pieces crossing others (overlap counted twice)`);
-  return `${words.join(', ')}; ${repairs.length ? `repaired: ${repairs.join(', ')}` : 'nothing repaired'}`;
-}
+// The package's diagnostics in words (the demo's wording), as one line.
+const surface = (d, how) =>
+  d
+    ? describeDiagnostics(d, how)
+        .map((line) => line.text)
+        .join('; ')
+    : 'n/a';
 
-function lines(result, units, indent) {
+function lines(result, units, indent, how) {
   const r = convertUnits(result, units);
   const { length: L, mass: M } = units;
   const out = [
@@ -50,7 +35,7 @@ function lines(result, units, indent) {
     ['principal moments', `${vector(r.principalMoments)} ${M}·${L}² (about the center of mass)`],
     ...r.principalAxes.map((axis, k) => [`  axis ${k + 1}`, vector(axis)]),
     ['bounding box size', r.bounds ? `${vector(r.bounds.max.map((x, k) => x - r.bounds.min[k]))} ${L}` : 'unknown'],
-    ['surface', result.diagnostics ? describeDiagnostics(result.diagnostics) : 'n/a'],
+    ['surface', surface(result.diagnostics, how)],
   ];
   return out.map(([name, value]) => `${indent}${name.padEnd(18)} ${value}`);
 }
@@ -63,7 +48,8 @@ export function formatReport(report, output) {
   const units = outputUnits(report, output);
   const material = report.material ? ` (${report.material})` : '';
   const head = `${printable(report.file)}  ${report.format}, coordinates in ${typeof report.units === 'number' ? `units of ${report.units} m` : report.units}, density ${report.density} kg/m³${material}, ${report.mode}`;
-  const out = [head, ...lines(report.body, units, '  ')];
+  const how = { mode: report.mode, thickness: report.thickness, lengthUnit: report.units };
+  const out = [head, ...lines(report.body, units, '  ', how)];
   if (report.parts.length > 1) {
     for (const part of report.parts) {
       const from = part.measuredFrom ? ` (measured from ${part.measuredFrom}${AT[part.massFrom] ?? ''})` : '';
@@ -71,7 +57,7 @@ export function formatReport(report, output) {
       if (part.error) out.push(`    not measured: ${printable(part.error.message)}`);
       else {
         if (part.note) out.push(`    ${printable(part.note)}`);
-        out.push(...lines(part.result, units, '    '));
+        out.push(...lines(part.result, units, '    ', how));
       }
     }
   } else if (report.parts[0]?.error) {
@@ -92,6 +78,7 @@ export function jsonReport(report, output) {
     density: report.density,
     material: report.material,
     mode: report.mode,
+    ...(report.hint ? { hint: report.hint } : {}),
     body: convert(report.body),
     parts: report.parts.map((p) => ({
       name: p.name,

@@ -2,19 +2,17 @@
 // parsers of ./parsers (linear in time, bounded in memory, strict about every number and index).
 // Bad files become CliErrors with the exit code of what is wrong with them.
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, extname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
 import { BufferAttribute, BufferGeometry, Group, Mesh, MeshBasicMaterial } from 'three';
-import { isMassPropertiesError } from '../errors.js';
-import { prepareIO, readDocument } from '../gltf.js';
+import { MODEL_FORMATS, MassPropertiesError, modelFormatOf } from 'mass-properties';
+import { prepareIO, readDocument } from 'mass-properties/gltf';
 import { CliError, EXIT } from './exit-codes.js';
 import { ParseError } from './parsers/errors.js';
 import { parseObj } from './parsers/obj.js';
 import { parsePly } from './parsers/ply.js';
 import { parseStl } from './parsers/stl.js';
 import { THREE_MF_UNITS, parse3mf } from './parsers/threemf.js';
-
-export const FORMATS = { '.stl': 'STL', '.obj': 'OBJ', '.ply': 'PLY', '.3mf': '3MF', '.glb': 'GLB', '.gltf': 'glTF' };
 
 let io = null;
 
@@ -51,7 +49,7 @@ async function loadGltf(file, format, bytes, images) {
   try {
     return { format, document: await readDocument(io, bytes, { resourceRoot: dirname(file), images }) };
   } catch (error) {
-    if (!isMassPropertiesError(error)) throw error;
+    if (!(error instanceof MassPropertiesError)) throw error;
     throw new CliError(GLTF_EXITS[error.code] ?? EXIT.CORRUPT_FILE, `${file}: ${error.message}`);
   }
 }
@@ -124,8 +122,11 @@ function parseModel(file, format, bytes) {
  * `images`: read a glTF's images too (to write it again).
  */
 export async function loadModel(file, { images = false } = {}) {
-  const format = FORMATS[extname(file).toLowerCase()];
-  if (!format) throw corrupt(file, 'model', `unknown extension; known: ${Object.keys(FORMATS).join(' ')}`);
+  const format = modelFormatOf(basename(file));
+  if (!format) {
+    const known = Object.keys(MODEL_FORMATS).map((extension) => `.${extension}`);
+    throw corrupt(file, 'model', `unknown extension; known: ${known.join(' ')}`);
+  }
   const bytes = readBytes(file);
   if (format === 'GLB' || format === 'glTF') return loadGltf(file, format, bytes, images);
   const { object, declaredUnit } = parseModel(file, format, bytes);

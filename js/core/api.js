@@ -1,0 +1,412 @@
+// The public functions of the module init() resolves to: each reads its arguments (./read.js),
+// writes them to the core's slots and calls it (./boundary.js), and reads the result back.
+import { checkParts, copyInto, denseArray, readVector, typedArrayByteLengthOf, typedArrayLengthOf } from '../arrays.js';
+import { MassPropertiesError, fail, isMassPropertiesError, typeName } from '../errors.js';
+import { readOptions } from '../options.js';
+import {
+  INSPECT_KEYS,
+  MASS_KEYS,
+  MESH_KEYS,
+  METHODS,
+  POLYGON_KEYS,
+  SPIN_KEYS,
+  TRANSFORM_2D_KEYS,
+  TRANSFORM_KEYS,
+} from '../schema.js';
+import { checkShellThickness, metresPer } from '../units.js';
+import { createBoundary } from './boundary.js';
+import {
+  checkNumber,
+  indexKind,
+  massOptions,
+  meshOptions,
+  polygonRingKind,
+  positionKind,
+  readBody,
+  readBody2d,
+  readParts,
+  readVector2,
+  weldOptions,
+} from './read.js';
+import { scheduleWarmUp } from './warm-up.js';
+
+const HEAP_VIEWS = {
+  Float32: Float32Array,
+  Float64: Float64Array,
+  Uint8: Uint8Array,
+  Uint16: Uint16Array,
+  Uint32: Uint32Array,
+};
+
+/**
+ * The module's functions over `wasm` (an instantiated Emscripten module); `onTrap` runs when
+ * the module fails, so that the next init() makes a fresh one.
+ * @returns {import('../index.js').MassPropertiesModule}
+ */
+export function createModule(wasm, onTrap) {
+  const boundary = createBoundary(wasm, onTrap);
+  const { codec, core, defaults, enums, read, write, run, withMemory, tooLarge, heapLimit } = boundary;
+  const bodyOf = (body, name) => readBody(body, name, codec);
+  const measured = () => read('MassProperties');
+  const measured2d = () => read('MassProperties2D');
+
+  // The MassOptions slot for a body measured in coordinates `s` metres per unit and scaled to
+  // metres afterwards: a density (kg/m³) is kept by the core's uniform scale, a mass must come out as given.
+  function writeMass(o, s = 1) {
+    const mass = massOptions(o, enums.given, defaults.density);
+    const valid = Number.isFinite(mass.value) && mass.value > 0; // else the core names the value as given
+    if (mass.given === enums.given.mass && valid) mass.value /= s * s * s;
+    write('MassOptions', mass);
+  }
+
+  // Metres per unit of `options.units`; a shell's areal density has no volumetric SI form.
+  function unitsOf(o) {
+    const s = metresPer(o.units);
+    checkShellThickness(o);
+    return s;
+  }
+
+  // A result measured in the caller's coordinates, in metres: the core's transform by `s`. A
+  // given mass comes back as given, not rounded through / s³ · s³.
+  function inMetres(result, s, o) {
+    if (s === 1) return result;
+    write('Body', bodyOf(result, 'result'));
+    write('Transform', { ...core.transform, scale: [s, s, s] });
+    run(wasm._transform);
+    const out = measured();
+    if (o.mass !== undefined) {
+      out.mass = o.mass;
+      out.density = o.mass / out.volume;
+    }
+    return out;
+  }
+
+  // Copies the mesh into module memory, writes the MeshView slot and returns `use()`.
+  function withMesh(positions, indices, use, call = 'mesh') {
+    skipWarmUp();
+    const scalar = positionKind(positions);
+    const index = indexKind(indices, call);
+    const indexed = index !== 'None';
+    const positionCount = typedArrayLengthOf(positions);
+    const indexCount = indexed ? typedArrayLengthOf(indices) : 0;
+    const positionBytes = typedArrayByteLengthOf(positions);
+    const indexBytes = indexed ? typedArrayByteLengthOf(indices) : 0;
+    const vertices = Math.floor(positionCount / 3);
+    const corners = indexed ? indexCount : vertices;
+    const indexStart = Math.ceil(positionBytes / 8) * 8;
+    const what = `a mesh of ${vertices} vertices and ${Math.floor(corners / 3)} triangles`;
+    const bytes = indexStart + indexBytes + wasm._meshWorkingBytes(vertices, corners);
+    if (bytes > heapLimit) tooLarge(what, bytes);
+    // One block: the positions, then the indices; the core's scratch is counted, not allocated here.
+    return withMemory(indexStart + indexBytes + 8, what, (address) => {
+      const buffer = wasm.HEAPU8.buffer;
+      copyInto(new HEAP_VIEWS[scalar](buffer, address, positionCount), positions);
+      if (indexed) copyInto(new HEAP_VIEWS[index](buffer, address + indexStart, indexCount), indices);
+      write('MeshView', {
+        positions: address,
+        positionCount,
+        positionType: enums.scalar[scalar],
+        indices: address + indexStart,
+        indexCount,
+        indexType: enums.index[index],
+      });
+      return use();
+    });
+  }
+
+  // The MeshOptions slot for inspect and holes: the core's, with the caller's weld.
+  function writeWeld(options) {
+    const weld = weldOptions(readOptions(options, INSPECT_KEYS, 'options').weld, core.mesh);
+    write('MeshOptions', { ...core.mesh, ...weld });
+  }
+
+  function shape(raw, dimensions, options) {
+    const o = readOptions(options, MASS_KEYS, 'options');
+    const s = unitsOf(o);
+    writeMass(o, s);
+    const sizes = dimensions.map(([value, name]) => checkNumber(value, name, 'INVALID_DIMENSION'));
+    run(raw, ...sizes);
+    return inMetres(measured(), s, o);
+  }
+
+  /** @satisfies {Omit<import('../index.js').MassPropertiesModule, 'errorCodes' | 'defaults'>} */
+  const api = {
+    /**
+     * Mass properties of a triangle mesh (xyz positions, optional triangle indices): by default
+     * the solid it bounds, repaired; `mode: 'shell'` or `'convex'` spread the mass otherwise.
+     */
+    mesh(positions, indices, options) {
+      const o = readOptions(options, MESH_KEYS, 'options');
+      const s = unitsOf(o);
+      writeMass(o, s);
+      write('MeshOptions', meshOptions(o, core.mesh, enums.mode));
+      // check: false trusts the mesh to be closed: no welding, analysis, repair or diagnostics.
+      const result = withMesh(positions, indices, () => {
+        run(wasm._measureMesh);
+        return measured();
+      });
+      return inMetres(result, s, o);
+    },
+
+    /** Only the surface diagnostics of a mesh (closed, winding, shells, what a repair would do), without integrating. */
+    inspect(positions, indices, options) {
+      writeWeld(options);
+      return withMesh(
+        positions,
+        indices,
+        () => {
+          run(wasm._inspectMesh);
+          return read('Diagnostics');
+        },
+        'inspect',
+      );
+    },
+
+    /**
+     * The holes the solid mode closes, each as a Float64Array of the xyz positions of its boundary
+     * loop in order (the cap is the fan from their mean): what a viewer draws to show the repair.
+     */
+    holes(positions, indices, options) {
+      writeWeld(options);
+      return withMesh(
+        positions,
+        indices,
+        () => {
+          try {
+            run(wasm._holeLoops);
+            const flat = new Float64Array(wasm.HEAPU8.buffer, wasm._loopBufferAddress(), wasm._loopBufferLength());
+            const loops = [];
+            for (let i = 0; i < flat.length; i += 1 + 3 * flat[i]) loops.push(flat.slice(i + 1, i + 1 + 3 * flat[i]));
+            return loops;
+          } finally {
+            wasm._releaseLoopBuffer();
+          }
+        },
+        'holes',
+      );
+    },
+
+    box: (width, height, depth, options) =>
+      shape(
+        wasm._box,
+        [
+          [width, 'width'],
+          [height, 'height'],
+          [depth, 'depth'],
+        ],
+        options,
+      ),
+    sphere: (radius, options) => shape(wasm._sphere, [[radius, 'radius']], options),
+    ellipsoid: (rx, ry, rz, options) =>
+      shape(
+        wasm._ellipsoid,
+        [
+          [rx, 'rx'],
+          [ry, 'ry'],
+          [rz, 'rz'],
+        ],
+        options,
+      ),
+    cylinder: (radius, height, options) =>
+      shape(
+        wasm._cylinder,
+        [
+          [radius, 'radius'],
+          [height, 'height'],
+        ],
+        options,
+      ),
+    capsule: (radius, length, options) =>
+      shape(
+        wasm._capsule,
+        [
+          [radius, 'radius'],
+          [length, 'length'],
+        ],
+        options,
+      ),
+    cone: (radius, height, options) =>
+      shape(
+        wasm._cone,
+        [
+          [radius, 'radius'],
+          [height, 'height'],
+        ],
+        options,
+      ),
+    frustum: (radiusBottom, radiusTop, height, options) =>
+      shape(
+        wasm._frustum,
+        [
+          [radiusBottom, 'radiusBottom'],
+          [radiusTop, 'radiusTop'],
+          [height, 'height'],
+        ],
+        options,
+      ),
+    taperedCapsule: (radiusBottom, radiusTop, height, options) =>
+      shape(
+        wasm._taperedCapsule,
+        [
+          [radiusBottom, 'radiusBottom'],
+          [radiusTop, 'radiusTop'],
+          [height, 'height'],
+        ],
+        options,
+      ),
+
+    /** The same body placed in a parent frame: x' = R·S·x + p. */
+    transform(body, transform) {
+      const t = readOptions(transform, TRANSFORM_KEYS, 'transform', 'INVALID_TRANSFORM');
+      const scale = typeof t.scale === 'number' ? [t.scale, t.scale, t.scale] : (t.scale ?? core.transform.scale);
+      const placed = {
+        position: readVector(t.position ?? core.transform.position, 3, 'transform.position', 'INVALID_TRANSFORM'),
+        quaternion: readVector(
+          t.quaternion ?? core.transform.quaternion,
+          4,
+          'transform.quaternion',
+          'INVALID_TRANSFORM',
+        ),
+        scale: readVector(scale, 3, 'transform.scale', 'INVALID_TRANSFORM'),
+      };
+      write('Body', bodyOf(body, 'body'));
+      write('Transform', placed);
+      run(wasm._transform);
+      return measured();
+    },
+
+    /**
+     * The aggregate body of several parts. A hole is `{ body, subtract: true }`, or a part with
+     * negative mass (its volume and tensor count negatively whichever sign they are given with).
+     */
+    combine(parts) {
+      const encoded = readParts(parts, 'combine', bodyOf);
+      const size = codec.size('Part');
+      return withMemory(size * encoded.length, `combining ${encoded.length} parts`, (address) => {
+        encoded.forEach((part, k) => codec.write('Part', address + k * size, part));
+        run(wasm._combine, address, encoded.length);
+        return measured();
+      });
+    },
+
+    /**
+     * Area, mass, centroid and second moments of a polygon (x, y pairs, either winding) with
+     * optional holes (rings subtracted whatever their winding); density is mass per unit area.
+     */
+    polygon(points, options) {
+      const o = readOptions(options, POLYGON_KEYS, 'options');
+      writeMass(o);
+      if (o.holes !== undefined && !Array.isArray(o.holes)) {
+        fail('INVALID_TYPE', `options.holes must be an array of rings (Float64Array), got ${typeName(o.holes)}`);
+      }
+      const rings = [points, ...denseArray(checkParts(o.holes ?? [], 'options.holes', 'INVALID_TYPE'))];
+      rings.forEach((ring, r) => polygonRingKind(ring, r === 0 ? 'points' : `options.holes[${r - 1}]`));
+      const lengths = rings.map((ring) => typedArrayLengthOf(ring));
+      const doubles = lengths.reduce((n, k) => n + k, 0);
+      const what = `a polygon of ${doubles / 2} points`;
+      return withMemory(8 * doubles + 4 * rings.length + 8, what, (address) => {
+        const buffer = wasm.HEAPU8.buffer;
+        let offset = address;
+        rings.forEach((ring, r) => {
+          copyInto(new Float64Array(buffer, offset, lengths[r]), ring);
+          offset += 8 * lengths[r];
+        });
+        new Uint32Array(buffer, offset, rings.length).set(lengths);
+        run(wasm._measurePolygon, address, offset, rings.length);
+        return measured2d();
+      });
+    },
+
+    /** A 2-D body placed in a parent frame: x′ = R(angle)·x + position (angle in radians, counter-clockwise). */
+    transform2d(body, transform) {
+      const t = readOptions(transform, TRANSFORM_2D_KEYS, 'transform', 'INVALID_TRANSFORM');
+      const placed = {
+        position: readVector2(t.position ?? core.transform2d.position, 'transform.position', 'INVALID_TRANSFORM'),
+        angle: checkNumber(t.angle ?? core.transform2d.angle, 'transform.angle', 'INVALID_TRANSFORM'),
+      };
+      write('Body2D', readBody2d(body, 'body'));
+      write('Transform2D', placed);
+      run(wasm._transform2D);
+      return measured2d();
+    },
+
+    /** The aggregate of several 2-D bodies; `{ body, subtract: true }` (or a negative mass) is a hole. */
+    combine2d(parts) {
+      const encoded = readParts(parts, 'combine2d', readBody2d);
+      const size = codec.size('Part2D');
+      return withMemory(size * encoded.length, `combining ${encoded.length} parts`, (address) => {
+        encoded.forEach((part, k) => codec.write('Part2D', address + k * size, part));
+        run(wasm._combine2D, address, encoded.length);
+        return measured2d();
+      });
+    },
+
+    /** The inertia tensor about `point`, in axes rotated by `rotation` (a quaternion [x, y, z, w]). */
+    inertiaAbout(body, point, rotation = core.transform.quaternion) {
+      const p = readVector(point, 3, 'point', 'INVALID_TRANSFORM');
+      const q = readVector(rotation, 4, 'rotation', 'INVALID_TRANSFORM');
+      write('Body', bodyOf(body, 'body'));
+      run(wasm._inertiaAbout, ...p, ...q);
+      return read('Mat3').value;
+    },
+
+    /**
+     * Torque-free rotation (Euler's equations) of a body with the given principal moments, advanced
+     * by `duration` seconds from an orientation (principal frame → world) and a body-frame angular velocity.
+     */
+    simulateRotation(options) {
+      if (options === null || typeof options !== 'object') {
+        fail('INVALID_ARGUMENT', `simulateRotation needs an options object, got ${typeName(options)}`);
+      }
+      /** @type {Record<string, any>} */
+      const o = {
+        orientation: core.spin.orientation,
+        timeStep: core.spinOptions.timeStep,
+        ...readOptions(options, SPIN_KEYS, 'simulateRotation options', 'INVALID_ARGUMENT'),
+      };
+      const moments = readVector(o.principalMoments, 3, 'principalMoments', 'INVALID_ARGUMENT');
+      write('SpinState', {
+        orientation: readVector(o.orientation, 4, 'orientation', 'INVALID_ARGUMENT'),
+        angularVelocity: readVector(o.angularVelocity, 3, 'angularVelocity', 'INVALID_ARGUMENT'),
+      });
+      write('SpinOptions', {
+        duration: checkNumber(o.duration, 'duration', 'INVALID_ARGUMENT'),
+        timeStep: checkNumber(o.timeStep, 'timeStep', 'INVALID_ARGUMENT'),
+      });
+      run(wasm._simulateRotation, ...moments);
+      return read('Spin');
+    },
+  };
+  const skipWarmUp = scheduleWarmUp(api.mesh);
+
+  // Whatever a caller's getter or Proxy throws while its arguments are read becomes a typed error.
+  /** @type {Record<string, unknown>} */
+  const guarded = {};
+  for (const name of METHODS) {
+    const fn = api[name];
+    guarded[name] = function (...args) {
+      try {
+        return fn(...args);
+      } catch (error) {
+        if (isMassPropertiesError(error)) throw error;
+        throw new MassPropertiesError(
+          'INVALID_ARGUMENT',
+          `${name}: reading an argument failed: ${error?.message ?? error}`,
+        );
+      }
+    };
+  }
+  /** Every error code the library uses, in the core's order. */
+  guarded.errorCodes = Object.freeze(boundary.codes.filter((c) => c !== 'OK'));
+  /** What each mesh option left out means: the core's MassOptions{} and MeshOptions{}. */
+  guarded.defaults = defaults;
+  // For tests: bytes the module's allocator holds, to prove failing calls leak nothing.
+  Object.defineProperty(guarded, Symbol.for('mass-properties.heapInUse'), { value: () => wasm._heapInUse() });
+  // For the benchmark: the module's memory (it grows, never shrinks) and which build is loaded.
+  Object.defineProperty(guarded, Symbol.for('mass-properties.memoryBytes'), { value: () => wasm.HEAPU8.byteLength });
+  Object.defineProperty(guarded, Symbol.for('mass-properties.moduleKind'), { value: wasm.kind });
+  // For tests: each result field's powers of length and mass in the core's list (convertUnits's table).
+  Object.defineProperty(guarded, Symbol.for('mass-properties.resultDimensions'), { value: boundary.dimensions });
+  // Checked by tsc against MassPropertiesModule (index.d.ts) through `api`'s methods above.
+  return /** @type {import('../index.js').MassPropertiesModule} */ (/** @type {unknown} */ (Object.freeze(guarded)));
+}

@@ -1,0 +1,130 @@
+// The JavaScript side of the boundary with one instance of the WebAssembly module. One
+// convention (cpp/bindings/embind.cpp): every struct of the core crosses through its static slot
+// by its layout, only sizes and addresses cross as arguments, and every call returns a status
+// that becomes a MassPropertiesError with the core's message. The core's defaults are read here,
+// from its input slots before anything is written to them.
+import { fail } from '../errors.js';
+import { createCodec } from '../layout.js';
+
+// Memory the module keeps for itself beyond a call's arrays (its code, stack and statics).
+const HEAP_RESERVE = 256 * 2 ** 20;
+
+// The core writes each number of a message as its 64 bits in hex between two U+E000 marks
+// (cpp/bindings/format_number.cpp); JavaScript writes the number (and -0 as -0: a sign that was
+// refused must show).
+const NUMBER_MARK = /\uE000([0-9a-f]{8})([0-9a-f]{8})\uE000/g;
+const numberBits = new DataView(new ArrayBuffer(8));
+function withNumbers(message) {
+  return message.replace(NUMBER_MARK, (mark, high, low) => {
+    numberBits.setUint32(0, parseInt(high, 16));
+    numberBits.setUint32(4, parseInt(low, 16));
+    const number = numberBits.getFloat64(0);
+    return Object.is(number, -0) ? '-0' : String(number);
+  });
+}
+
+/**
+ * The values of an enum the bindings declare, by name (`rename`d): { solid: 0, shell: 1, … }.
+ * @param {Record<string, any>} binding
+ * @param {(name: string) => string} [rename]
+ * @returns {Record<string, number>}
+ */
+function enumValues(binding, rename = (name) => name) {
+  /** @type {Record<string, number>} */
+  const values = {};
+  for (const [name, value] of Object.entries(binding)) {
+    if (typeof value?.value === 'number') values[rename(name)] = value.value;
+  }
+  return values;
+}
+
+/**
+ * The boundary with `wasm` (an instantiated Emscripten module); `onTrap` runs once when the
+ * module fails (traps), after which every call fails.
+ */
+export function createBoundary(wasm, onTrap) {
+  const codes = wasm._statusCodes().split(' ');
+  const layouts = JSON.parse(wasm._layouts());
+  const codec = createCodec(layouts, () => wasm.HEAPU8.buffer);
+  // Each result field's powers of length and mass, as the core lists them.
+  const dimensions = Object.fromEntries(layouts.MassProperties.fields.map((field) => [field.name, field.dimension]));
+  const slots = JSON.parse(wasm._slots());
+  const heapLimit = wasm._heapMax() - HEAP_RESERVE;
+  const read = (type) => codec.read(type, slots[type]);
+  const write = (type, value) => codec.write(type, slots[type], value);
+  const enums = {
+    mode: enumValues(wasm.MeshMode, (name) => name.toLowerCase()),
+    given: enumValues(wasm.MassGiven, (name) => name.toLowerCase()),
+    scalar: enumValues(wasm.ScalarType), // by the names js/core/read.js gives: 'Float32', ...
+    index: enumValues(wasm.IndexType),
+  };
+  // The core's defaults, read before any call has written the input slots (a duration has none).
+  const core = {
+    mass: read('MassOptions'),
+    mesh: read('MeshOptions'),
+    transform: read('Transform'),
+    transform2d: read('Transform2D'),
+    spin: read('SpinState'),
+    spinOptions: read('SpinOptions'),
+  };
+  if (core.mass.given !== enums.given.density) throw new Error('the core no longer defaults to a density');
+  const modeName = Object.keys(enums.mode).find((name) => enums.mode[name] === core.mesh.mode);
+  /** What an option left out means, as the core decides it (MassOptions{} and MeshOptions{}). */
+  const defaults = Object.freeze({
+    density: core.mass.value,
+    mode: modeName,
+    thickness: core.mesh.thickness,
+    weld: Object.freeze({ distance: core.mesh.weldDistance, relative: core.mesh.weldRelative }),
+    check: core.mesh.check,
+  });
+  let trapped = null;
+
+  // Runs a raw binding; a non-zero status becomes a MassPropertiesError with the core's message.
+  function run(raw, ...args) {
+    if (trapped) fail('INTERNAL', `the module failed earlier (${trapped}); call init() again for a fresh one`);
+    let status;
+    try {
+      status = raw(...args);
+    } catch (error) {
+      trapped = String(error?.message ?? error);
+      onTrap();
+      fail('INTERNAL', `the WebAssembly module failed: ${trapped}; call init() again for a fresh one`);
+    }
+    if (status !== 0) fail(codes[status], withNumbers(wasm._message()));
+  }
+
+  function tooLarge(what, bytes) {
+    fail(
+      'MESH_TOO_LARGE',
+      `${what} needs about ${(bytes / 2 ** 30).toFixed(2)} GiB of WebAssembly memory; ` +
+        `at most ${(heapLimit / 2 ** 30).toFixed(2)} GiB fit: measure it in parts and combine them`,
+    );
+  }
+
+  // Memory of the module for one call, released whatever happens.
+  function withMemory(bytes, what, use) {
+    const address = bytes <= heapLimit ? wasm._allocate(bytes) : 0;
+    if (address === 0) tooLarge(what, bytes);
+    try {
+      return use(address);
+    } finally {
+      wasm._release(address);
+    }
+  }
+
+  return {
+    wasm,
+    codes,
+    codec,
+    heapLimit,
+    enums,
+    core,
+    defaults,
+    read,
+    write,
+    run,
+    tooLarge,
+    withMemory,
+    dimensions,
+  };
+}

@@ -1,0 +1,65 @@
+// The warm-up of the mesh path. V8 runs a wasm function in its baseline code until it has run for
+// a while, then optimises it on a background thread; a call in progress keeps the code it started
+// with. So the first large mesh would run wholly in baseline code, about twice as slow. Once
+// init() has resolved, a task of its own measures a 2,200-triangle sphere (about 15 ms, most of
+// it the baseline compile the first call pays anyway) so the mesh path's functions are optimised
+// while the app goes on (loads its model, say); skipped when the app measures a mesh first. Node
+// does not wait for it to exit.
+
+// A closed UV sphere, one vertex per pole: 2 slices (stacks - 1) triangles (the warm-up's mesh).
+/** @returns {[Float32Array, Uint32Array]} */
+function sphereMesh(slices, stacks) {
+  const last = 1 + slices * (stacks - 1);
+  const positions = new Float32Array(3 * (last + 1));
+  const indices = new Uint32Array(6 * slices * (stacks - 1));
+  const ring = (i, j) => 1 + (i - 1) * slices + (j % slices);
+  positions.set([0, 1, 0], 0);
+  positions.set([0, -1, 0], 3 * last);
+  for (let i = 1; i < stacks; ++i) {
+    for (let j = 0; j < slices; ++j) {
+      const [theta, phi] = [(Math.PI * i) / stacks, (2 * Math.PI * j) / slices];
+      positions.set(
+        [Math.sin(theta) * Math.sin(phi), Math.cos(theta), Math.sin(theta) * Math.cos(phi)],
+        3 * ring(i, j),
+      );
+    }
+  }
+  let t = 0;
+  const add = (...corners) => {
+    indices.set(corners, t);
+    t += corners.length;
+  };
+  for (let j = 0; j < slices; ++j) {
+    add(0, ring(1, j), ring(1, j + 1));
+    for (let i = 1; i < stacks - 1; ++i) {
+      add(ring(i, j), ring(i + 1, j), ring(i + 1, j + 1), ring(i, j), ring(i + 1, j + 1), ring(i, j + 1));
+    }
+    add(last, ring(stacks - 1, j + 1), ring(stacks - 1, j));
+  }
+  return [positions, indices];
+}
+
+/**
+ * Schedules `measure(positions, indices)` of the sphere in a task of its own; the returned
+ * function cancels it (the app measures a mesh itself first).
+ * @param {(positions: Float32Array, indices: Uint32Array) => unknown} measure
+ * @returns {() => void}
+ */
+export function scheduleWarmUp(measure) {
+  const warm = () => {
+    timer = null;
+    try {
+      const [positions, indices] = sphereMesh(48, 24);
+      measure(positions, indices);
+    } catch {
+      // nothing to do: the app's own calls report whatever is wrong
+    }
+  };
+  /** @type {any} */
+  let timer = typeof setTimeout === 'function' ? setTimeout(warm, 0) : null; // (worklets have none)
+  timer?.unref?.();
+  return () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
+}
