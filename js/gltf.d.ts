@@ -318,7 +318,7 @@ export interface MeasureDocumentOptions {
   density?: number;
   /** Total mass of the scene instead: the relative densities are kept and scaled to it. */
   mass?: number;
-  /** Density by material name. A material's or node's extras.density counts too (see README). */
+  /** Density by material name. A material's or node's extras.density counts too (see docs/gltf.md). */
   materials?: Record<string, number>;
   /** Density by node name (wins over materials). */
   nodes?: Record<string, number>;

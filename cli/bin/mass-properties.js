@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npx mass-properties <files...>: see --help, or the README's "Command line".
+// npx mass-properties <files...>: see --help, or docs/command-line.md.
 import process from 'node:process';
 import { main } from '../js/main.js';
 

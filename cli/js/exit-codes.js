@@ -1,4 +1,4 @@
-// The command line's exit codes: one per kind of failure, documented in --help and the README.
+// The command line's exit codes: one per kind of failure, documented in --help and docs/command-line.md.
 export const EXIT = Object.freeze({
   OK: 0,
   USAGE: 2, // unknown flag, a flag without its value, no input

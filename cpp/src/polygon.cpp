@@ -262,7 +262,7 @@ void probesOf(const std::vector<Ring>& rings, std::size_t h, const Vec2& centroi
 
 // Holes must lie in the outer ring and outside each other, judged by their probes. Not detected:
 // holes that overlap only where none of these points falls (their boundaries touching without
-// crossing); see the README.
+// crossing); see docs/2d.md.
 bool findMisplacedHole(const std::vector<Ring>& rings, const std::vector<Vec2>& centroids, std::string& message) {
     std::vector<Box2> boxes;
     for (const Ring& ring : rings) boxes.push_back(ringBox(ring));

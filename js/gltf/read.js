@@ -123,7 +123,7 @@ const mimeTypeOf = (image) => image.mimeType ?? ImageUtils.extensionToMimeType(F
 
 /**
  * Reads a .gltf or .glb (a path or URL, or its bytes) into a glTF-Transform Document through
- * `io` (a NodeIO or WebIO, see prepareIO), under the resource policy (README, "External
+ * `io` (a NodeIO or WebIO, see prepareIO), under the resource policy (docs/gltf.md, "External
  * resources"). Options: `resourceRoot` (the folder or folder URL resources must be inside;
  * default the file's own), `images` (read images too, for writing the document again; default
  * false: they become empty placeholders), `resources(path)` (the caller's own files instead of

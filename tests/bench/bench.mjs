@@ -1,7 +1,7 @@
 // `npm run bench`: mp.mesh (default and check: false, SIMD and scalar builds), a naive and a tuned
 // JavaScript loop, Rapier's trimesh collider and the native core, side by side on the same meshes.
 // Medians after a warm-up, Mtri/s, ratios, each one's volume error against an exact reference,
-// cold start, memory and package size. Writes bench/results.json; prints the README's table.
+// cold start, memory and package size. Writes bench/results.json; prints the tables of docs/accuracy-and-speed.md.
 // Usage: node tests/bench/bench.mjs [--quick]   (--quick: small meshes, one run: a smoke test)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The README's speed tables from a results object of bench.mjs (bench/results.json).
+// The speed tables of docs/accuracy-and-speed.md from a results object of bench.mjs (bench/results.json).
 // Run alone: node tests/bench/table.mjs   (prints the tables of the last bench/results.json)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // One description of a result: the core's field list (MASSPROPS_RESULT_FIELDS, read through the
-// bindings' layout), the .d.ts interfaces and the README's tables name the same fields; the
+// bindings' layout), the .d.ts interfaces and the tables of docs/ name the same fields; the
 // option keys and the module's functions of js/schema.js are the ones index.d.ts declares.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,7 +10,9 @@ import { DIMENSIONS } from '../../js/units.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TYPES = readFileSync(join(ROOT, 'js', 'index.d.ts'), 'utf8');
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+// The pages of docs/ that describe a result, field by field.
+const RESULTS_PAGE = readFileSync(join(ROOT, 'docs', 'results.md'), 'utf8');
+const UNITS_PAGE = readFileSync(join(ROOT, 'docs', 'units.md'), 'utf8');
 
 // The members of `export interface name { ... }` (or `export type name = ... & { ... }`), in order.
 function members(declaration) {
@@ -20,10 +22,11 @@ function members(declaration) {
   return [...body.matchAll(/^ {2}(?:readonly )?(\w+)\??[:(<]/gm)].map((m) => m[1]);
 }
 
-// The `names` of the first column of the first table after `heading`, in order.
-function tableFields(heading, header = '| field |') {
-  const section = README.slice(README.indexOf(heading));
-  const table = section.slice(section.indexOf(header)).split('\n\n')[0];
+// The `names` of the first column of the first table after `heading` in `page`, in order.
+function tableFields(page, heading, header = '| field |') {
+  expect(page.indexOf(heading)).toBeGreaterThanOrEqual(0);
+  const section = page.slice(page.indexOf(heading));
+  const table = section.slice(section.indexOf(header)).split('\n\n')[0].trim(); // a page may end with it
   return table
     .split('\n')
     .slice(2)
@@ -56,15 +59,15 @@ test('index.d.ts types the same result fields', () => {
   expect(members('export interface MassProperties {')).toEqual(RESULT_FIELDS);
 });
 
-test("the README's result table and units table list the same fields", () => {
-  expect(tableFields('## Results and conventions')).toEqual(RESULT_FIELDS);
-  expect(tableFields('### Units').sort()).toEqual([...RESULT_FIELDS].sort());
+test("the docs' result table and units table list the same fields", () => {
+  expect(tableFields(RESULTS_PAGE, '## Results and conventions')).toEqual(RESULT_FIELDS);
+  expect(tableFields(UNITS_PAGE, '# Units').sort()).toEqual([...RESULT_FIELDS].sort());
 });
 
-test('diagnostics: the core, index.d.ts and the README list the same fields', () => {
+test('diagnostics: the core, index.d.ts and the docs list the same fields', () => {
   const fields = Object.keys(mp.inspect(...tetrahedron));
   expect(members('export interface Diagnostics {')).toEqual(fields);
-  expect(tableFields('## Diagnostics')).toEqual(fields);
+  expect(tableFields(RESULTS_PAGE, '## Diagnostics')).toEqual(fields);
   const repairs = Object.keys(mp.inspect(...tetrahedron).repairs);
   expect(members('export interface Repairs {')).toEqual(repairs);
 });

@@ -252,7 +252,7 @@ describe("the command line's package", () => {
     expect(JSON.parse(out).body.mass).toBeCloseTo(1240 * 1e-6, 15); // (0.01 m)³ at 1240 kg/m³
   }, 60_000);
 
-  // What the README tells a user to run until the packages are published: npx on the two tarballs
+  // What docs/command-line.md tells a user to run until the packages are published: npx on the two tarballs
   // in an empty folder. npx installs them under npm's cache (_npx/<hash>), removed afterwards.
   test('npx on the tarballs runs in an empty folder', () => {
     const empty = join(work, 'empty');

@@ -9,7 +9,7 @@ beforeAll(async () => {
   mp = await init();
 });
 
-const MAX_PARTS = 2 ** 20; // the documented cap (README, Errors)
+const MAX_PARTS = 2 ** 20; // the documented cap (docs/results.md, Errors)
 
 function sparse(length, ...filled) {
   const array = [];

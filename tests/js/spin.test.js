@@ -1,5 +1,5 @@
 // Torque-free spin through the package, called once per animation frame as the demo does, and the
-// bounds of one call (README: at most 1e6 steps of timeStep, default 1/240 s, except symmetric bodies).
+// bounds of one call (docs/measuring.md: at most 1e6 steps of timeStep, default 1/240 s, except symmetric bodies).
 // Expected values are the conservation laws themselves: kinetic energy ½ω·Iω and the world
 // angular momentum R(q)·Iω, computed here from the starting state.
 import { init, MassPropertiesError } from '../../js/index.js';

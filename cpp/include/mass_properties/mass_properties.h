@@ -176,7 +176,7 @@ using Axes3 = std::array<Vec3, 3>;
 // The fields of a result, in the order results list them: the one description of a result. The
 // struct below, the bindings' layout (so the JavaScript reader, js/core/), the unit scaling
 // (convertUnits) and the tests' field-by-field checks all follow it. A new field is added here,
-// typed in js/index.d.ts and described in the README's result table (tests/js/fields.test.js
+// typed in js/index.d.ts and described in the result table of docs/results.md (tests/js/fields.test.js
 // checks that the three agree); transform and combine carry only what Body holds.
 //   FIELD(type, name, initial value, power of length, power of mass): always present.
 //   OPTIONAL(type, name, present, power of length, power of mass): meaningful only when the
