@@ -7,6 +7,7 @@
 // core's transform and to measurements made directly in other units.
 import { fail, typeName } from './errors.js';
 import { readOptions } from './options.js';
+import { RESULT_DIMENSIONS } from '../dist/result-fields.js';
 
 /** Metres per unit of length. */
 export const LENGTH_UNITS = Object.freeze({ m: 1, cm: 0.01, mm: 0.001, in: 0.0254, ft: 0.3048 });
@@ -24,23 +25,10 @@ export function lengthUnitName(metres) {
 }
 
 // How each numeric field of each kind of result scales: [power of length, power of mass]. A 3-D
-// result's are the powers the core's field list gives (MASSPROPS_RESULT_FIELDS;
-// tests/js/fields.test.js checks they agree), written here too because convertUnits works
+// result's are the core's own (MASSPROPS_RESULT_FIELDS), which the build writes into
+// dist/result-fields.js from the built module's layout (scripts/bundle.mjs): convertUnits works
 // without the module (the command line's main thread formats what its workers measured).
-export const DIMENSIONS = Object.freeze({
-  mass: [0, 1],
-  volume: [3, 0],
-  density: [-3, 1],
-  centerOfMass: [1, 0],
-  inertia: [2, 1],
-  principalMoments: [2, 1],
-  principalAxes: [0, 0],
-  principalRotation: [0, 0],
-  surfaceArea: [2, 0],
-  surfaceCentroid: [1, 0],
-  bounds: [1, 0],
-  diagnostics: [0, 0],
-});
+export const DIMENSIONS = RESULT_DIMENSIONS;
 export const RESULT_FIELDS = Object.freeze(Object.keys(DIMENSIONS));
 
 // A shell measured without a thickness: `volume` is its area and `density` is per area (kg/m²).

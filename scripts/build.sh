@@ -25,7 +25,8 @@ if [ "$what" = wasm ] || [ "$what" = all ]; then
   bash scripts/setup.sh build
   cmake --preset wasm "${emscripten_toolchain[@]}" >/dev/null
   cmake --build --preset wasm -j "$jobs"
-  # The CommonJS and classic-script builds of the package, from the ES modules and that glue.
+  # dist/result-fields.js from the built layout, then the CommonJS and classic-script builds of
+  # the package, from the ES modules and that glue.
   node scripts/bundle.mjs
 fi
 

@@ -1,6 +1,10 @@
-// The wasm embedded, and the package's other module formats, made from the ES modules in js/:
+// The wasm embedded, the result's fields, and the package's other module formats, made from the
+// ES modules in js/:
 //   - dist/mass_properties_wasm*_embedded.js: each build's .wasm gzipped, in base64, as an ES
 //     module: what init() compiles where the .wasm file cannot be reached (js/index.js);
+//   - dist/result-fields.js: each result field's powers of length and mass, as the built module's
+//     layout lists them (MASSPROPS_RESULT_FIELDS), for convertUnits (js/units.js), which runs
+//     without the module (the command line's main thread formats what its workers measured);
 // then with esbuild:
 //   - CommonJS, for `require()` (Node 18+, Jest's default configuration, CommonJS TypeScript):
 //     every entry of package.json "exports" with a "require" condition gets the file it names,
@@ -13,7 +17,7 @@
 import { build } from 'esbuild';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,6 +30,37 @@ for (const name of ['mass_properties_wasm', 'mass_properties_wasm_scalar']) {
     `// dist/${name}.wasm, gzipped, in base64 (scripts/bundle.mjs).\nexport default '${base64}';\n`,
   );
 }
+
+// The layout that the built module reports (cpp/bindings/embind.cpp), instantiated as init()
+// does (js/core/load.js): the glue hands over its imports and waits for the instance.
+async function builtLayouts() {
+  const glue = await import(pathToFileURL(path.join(ROOT, 'dist', 'mass_properties_wasm_scalar.js')).href);
+  const compiled = await WebAssembly.compile(
+    await readFile(path.join(ROOT, 'dist', 'mass_properties_wasm_scalar.wasm')),
+  );
+  const wasm = await glue.default({
+    locateFile: (file) => file,
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
+      return {};
+    },
+  });
+  return JSON.parse(wasm._layouts());
+}
+
+const dimensions = (await builtLayouts()).MassProperties.fields.map(
+  (field) => `  ${field.name}: Object.freeze([${field.dimension.join(', ')}]),`,
+);
+await writeFile(
+  path.join(ROOT, 'dist', 'result-fields.js'),
+  `// Each field of a result, in the core's order, with its powers of [length, mass]: the layout of
+// the built module (MASSPROPS_RESULT_FIELDS, cpp/include/mass_properties/mass_properties.h),
+// written by scripts/bundle.mjs. Generated: change the header and rebuild.
+export const RESULT_DIMENSIONS = Object.freeze({
+${dimensions.join('\n')}
+});
+`,
+);
 
 const COMMON = {
   bundle: true,

@@ -1,7 +1,12 @@
 // One description of a result: the core's field list (MASSPROPS_RESULT_FIELDS, read through the
-// bindings' layout), the .d.ts interfaces and the tables of docs/ name the same fields; the
-// option keys and the module's functions of js/schema.js are the ones index.d.ts declares.
-import { readFileSync } from 'node:fs';
+// bindings' layout), the .d.ts interfaces and the docs' result table name the same fields, and
+// the table's SI units are the core's powers of length and mass; the option keys and the
+// module's functions of js/schema.js are the ones index.d.ts declares.
+// A new result field is added in three places: MASSPROPS_RESULT_FIELDS (the struct, the
+// binding's layout, the C++ checks and, through the build's dist/result-fields.js,
+// convertUnits' DIMENSIONS follow it), the MassProperties interface of js/index.d.ts and the
+// result table (with its SI unit). This test fails until the three agree.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../js/index.js';
@@ -10,9 +15,13 @@ import { DIMENSIONS } from '../../js/units.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TYPES = readFileSync(join(ROOT, 'js', 'index.d.ts'), 'utf8');
-// The pages of docs/ that describe a result, field by field.
-const RESULTS_PAGE = readFileSync(join(ROOT, 'docs', 'results.md'), 'utf8');
-const UNITS_PAGE = readFileSync(join(ROOT, 'docs', 'units.md'), 'utf8');
+// The pages that may hold a table: the README and docs/ (not the generated API reference).
+const PAGES = [
+  'README.md',
+  ...(existsSync(join(ROOT, 'docs')) ? readdirSync(join(ROOT, 'docs'), { recursive: true }) : [])
+    .map((f) => join('docs', String(f)))
+    .filter((f) => f.endsWith('.md') && !f.startsWith(join('docs', 'api'))),
+].map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
 
 // The members of `export interface name { ... }` (or `export type name = ... & { ... }`), in order.
 function members(declaration) {
@@ -22,16 +31,42 @@ function members(declaration) {
   return [...body.matchAll(/^ {2}(?:readonly )?(\w+)\??[:(<]/gm)].map((m) => m[1]);
 }
 
-// The `names` of the first column of the first table after `heading` in `page`, in order.
-function tableFields(page, heading, header = '| field |') {
-  expect(page.indexOf(heading)).toBeGreaterThanOrEqual(0);
-  const section = page.slice(page.indexOf(heading));
-  const table = section.slice(section.indexOf(header)).split('\n\n')[0].trim(); // a page may end with it
+// The rows of the first `| field |` table after the line `heading`, wherever it is (the README or
+// a page of docs/: exactly one page may have it), each as its cells.
+function tableRows(heading, header = '| field |') {
+  const at = (text) => text.search(new RegExp(`^${heading}$`, 'm'));
+  const found = PAGES.filter(({ text }) => at(text) >= 0 && text.indexOf(header, at(text)) >= 0);
+  expect(found.map(({ file }) => file)).toHaveLength(1);
+  const { text } = found[0];
+  const table = text
+    .slice(text.indexOf(header, at(text)))
+    .split('\n\n')[0]
+    .trim(); // a page may end with it
   return table
     .split('\n')
     .slice(2)
-    .flatMap((row) => [...row.split('|')[1].matchAll(/`(\w+)`/g)].map((m) => m[1]));
+    .map((row) => row.split('|').slice(1, -1));
 }
+
+// The `names` of the first column of that table, in order.
+const tableFields = (heading) =>
+  tableRows(heading).flatMap(([cell]) => [...cell.matchAll(/`(\w+)`/g)].map((m) => m[1]));
+
+// [power of length, power of mass] of an SI unit as the docs write it: 'kg·m²', 'kg/m³', 'none'.
+function powers(unit) {
+  const out = [0, 0];
+  if (unit === 'none') return out;
+  unit.split('/').forEach((part, i) => {
+    for (const term of part.split('·')) {
+      const [, base, exponent] = /^(kg|m)([²³]?)$/.exec(term) ?? fail(`unknown unit '${unit}'`);
+      out[base === 'm' ? 0 : 1] += (i === 0 ? 1 : -1) * { '': 1, '²': 2, '³': 3 }[exponent];
+    }
+  });
+  return out;
+}
+const fail = (message) => {
+  throw new Error(message);
+};
 
 let mp;
 let RESULT_FIELDS; // the core's list, in its order
@@ -45,7 +80,7 @@ const tetrahedron = [
   new Uint32Array([0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]),
 ];
 
-test("convertUnits scales each field by the core's powers of length and mass", () => {
+test("convertUnits scales each field by the core's powers of length and mass (dist/result-fields.js)", () => {
   expect(DIMENSIONS).toEqual(mp[Symbol.for('mass-properties.resultDimensions')]);
 });
 
@@ -59,15 +94,19 @@ test('index.d.ts types the same result fields', () => {
   expect(members('export interface MassProperties {')).toEqual(RESULT_FIELDS);
 });
 
-test("the docs' result table and units table list the same fields", () => {
-  expect(tableFields(RESULTS_PAGE, '## Results and conventions')).toEqual(RESULT_FIELDS);
-  expect(tableFields(UNITS_PAGE, '# Units').sort()).toEqual([...RESULT_FIELDS].sort());
+test("the docs' result table lists the core's fields, each in the SI unit of the core's powers", () => {
+  expect(tableFields('## Results and conventions')).toEqual(RESULT_FIELDS);
+  const dimensions = mp[Symbol.for('mass-properties.resultDimensions')];
+  const units = Object.fromEntries(
+    tableRows('## Results and conventions').map(([field, unit]) => [/`(\w+)`/.exec(field)[1], powers(unit.trim())]),
+  );
+  expect(units).toEqual(dimensions);
 });
 
 test('diagnostics: the core, index.d.ts and the docs list the same fields', () => {
   const fields = Object.keys(mp.inspect(...tetrahedron));
   expect(members('export interface Diagnostics {')).toEqual(fields);
-  expect(tableFields(RESULTS_PAGE, '## Diagnostics')).toEqual(fields);
+  expect(tableFields('## Diagnostics')).toEqual(fields);
   const repairs = Object.keys(mp.inspect(...tetrahedron).repairs);
   expect(members('export interface Repairs {')).toEqual(repairs);
 });

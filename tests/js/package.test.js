@@ -120,6 +120,7 @@ describe('the tarball', () => {
       /^js\/([\w-]+\/)*[\w.-]+\.d\.ts$/,
       /^dist\/mass_properties_wasm(_scalar)?\.(js|wasm)$/, // the SIMD build and the scalar fallback
       /^dist\/mass_properties_wasm(_scalar)?_embedded\.js$/, // the same .wasm embedded (gzip, base64)
+      /^dist\/result-fields\.js$/, // each result field's powers of length and mass, for convertUnits
       /^dist\/cjs\/[\w-]+\.(cjs|d\.cts)$/, // the CommonJS face (scripts/bundle.mjs)
       /^dist\/mass-properties(-worker)?\.iife\.js$/, // the classic-script builds
       /^README\.md$/,
@@ -138,6 +139,7 @@ describe('the tarball', () => {
       'dist/mass_properties_wasm_scalar.wasm',
       'dist/mass_properties_wasm_embedded.js',
       'dist/mass_properties_wasm_scalar_embedded.js',
+      'dist/result-fields.js',
       'LICENSE',
     ];
     for (const file of required) expect(files).toContain(file);

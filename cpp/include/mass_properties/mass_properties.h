@@ -175,9 +175,10 @@ using Axes3 = std::array<Vec3, 3>;
 
 // The fields of a result, in the order results list them: the one description of a result. The
 // struct below, the bindings' layout (so the JavaScript reader, js/core/), the unit scaling
-// (convertUnits) and the tests' field-by-field checks all follow it. A new field is added here,
-// typed in js/index.d.ts and described in the result table of docs/results.md (tests/js/fields.test.js
-// checks that the three agree); transform and combine carry only what Body holds.
+// (convertUnits, through dist/result-fields.js, which the build writes from that layout) and the
+// tests' field-by-field checks all follow it. A new field is added here, typed in js/index.d.ts
+// and described, with its SI unit, in the docs' result table (tests/js/fields.test.js checks that
+// the three agree); transform and combine carry only what Body holds.
 //   FIELD(type, name, initial value, power of length, power of mass): always present.
 //   OPTIONAL(type, name, present, power of length, power of mass): meaningful only when the
 //   bool `present` is true (null in JavaScript otherwise).
