@@ -70,6 +70,10 @@ function describeRepairs(r) {
 }
 
 // How the numbers were obtained in `mode`: a shell or a hull says so, a solid says what it repaired.
+/**
+ * @param {import('./index.js').Diagnostics} d
+ * @param {{ mode?: string; thickness?: number; lengthUnit?: import('./index.js').LengthUnit }} how
+ */
 function describeMode(d, { mode, thickness, lengthUnit }) {
   if (mode === 'shell') {
     const thick = thickness === undefined ? '' : ` ${thickness}${lengthUnit ? ` ${lengthUnit}` : ''} thick`;

@@ -31,6 +31,11 @@ export type ErrorCode =
 export class MassPropertiesError extends Error {
   readonly name: 'MassPropertiesError';
   readonly code: ErrorCode;
+  /**
+   * When no part of a scene (computeMassProperties) or document (measureDocument) could be
+   * measured: every part, each with the error that refused it.
+   */
+  readonly parts?: readonly unknown[];
   constructor(code: ErrorCode, message: string);
 }
 

@@ -20,6 +20,10 @@ export function checkModule(mp) {
  * the triangles (a MassPropertiesError, e.g. a flat solid's ZERO_VOLUME). A refused option is
  * thrown with `name` (what the part is called in messages) in front; any other error is a bug
  * and is rethrown as it is.
+ * @template {import('./index.js').BakedPart} P
+ * @param {import('./index.js').MassPropertiesModule} mp
+ * @param {P} part
+ * @returns {import('./index.js').MeasuredParts<P>['parts'][number]}
  */
 export function measurePart(mp, { positions, indices, density, mode, thickness, weld, units, ...rest }, name = 'part') {
   try {

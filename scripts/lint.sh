@@ -41,8 +41,10 @@ if ! report=$(clang-format --dry-run --Werror "${cpp[@]}" 2>&1); then
 fi
 npx --no-install prettier --log-level warn --check "${js[@]}" || failed=1
 npx --no-install eslint . || failed=1
-# The JavaScript checked against the hand-written .d.ts (tsconfig.json: checkJs).
+# The JavaScript checked against the hand-written .d.ts (tsconfig.json: checkJs): the library's,
+# then the command line's (cli/tsconfig.json), which reads the library through its .d.ts.
 npx --no-install tsc --noEmit -p . || failed=1
+npx --no-install tsc --noEmit -p cli || failed=1
 bash scripts/docs.sh --check || failed=1
 if [ $failed != 0 ]; then
   echo "lint: the files above need changes; 'npm run format' rewrites the layout (clang-format 14, Prettier) and docs/api." >&2

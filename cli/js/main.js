@@ -121,7 +121,7 @@ function measureInWorkers(files, options, jobs, done, stopped, say) {
 function documentOf(object, options) {
   const document = new Document();
   const buffer = document.createBuffer();
-  const root = document.createNode('model').setScale(new Array(3).fill(options.scale));
+  const root = document.createNode('model').setScale([options.scale, options.scale, options.scale]);
   bakeMeshes(object).forEach((part, k) => {
     const position = document
       .createAccessor()
@@ -129,6 +129,7 @@ function documentOf(object, options) {
       .setArray(new Float32Array(part.positions))
       .setBuffer(buffer);
     const primitive = document.createPrimitive().setAttribute('POSITION', position);
+    // @ts-expect-error glTF-Transform types its arrays as ArrayBuffer-backed (TypeScript ≥ 5.7), as baked ones are; BakedPart cannot say so for older TypeScript.
     if (part.indices) primitive.setIndices(document.createAccessor().setArray(part.indices).setBuffer(buffer));
     const name = part.mesh.name || `mesh ${k + 1}`;
     root.addChild(document.createNode(name).setMesh(document.createMesh(name).addPrimitive(primitive)));

@@ -3,6 +3,7 @@
 import { MassPropertiesError, fail, typeName } from '../errors.js';
 import { compileFile } from '../wasm-file.js';
 import { createModule } from './api.js';
+import { GLUES } from './glue.js';
 
 let ready = null;
 
@@ -62,20 +63,13 @@ function readInitOptions(options) {
   return options;
 }
 
-// The two builds: the Emscripten glue (an ES module), its .wasm, and the same bytes gzipped in
-// base64 (scripts/bundle.mjs). Literal import()s and new URL()s, so that bundlers see them: Vite
-// and webpack emit the .wasm as an asset and split out what is not loaded.
+// The two builds: the Emscripten glue (an ES module) and its .wasm bytes embedded gzipped in
+// base64 (scripts/bundle.mjs) from ./glue.js, and the .wasm file. Literal import()s and new
+// URL()s, so that bundlers see them: Vite and webpack emit the .wasm as an asset and split out
+// what is not loaded.
 const BUILDS = {
-  simd: {
-    glue: () => import('../../dist/mass_properties_wasm.js'),
-    file: () => new URL('../../dist/mass_properties_wasm.wasm', import.meta.url),
-    embedded: () => import('../../dist/mass_properties_wasm_embedded.js'),
-  },
-  scalar: {
-    glue: () => import('../../dist/mass_properties_wasm_scalar.js'),
-    file: () => new URL('../../dist/mass_properties_wasm_scalar.wasm', import.meta.url),
-    embedded: () => import('../../dist/mass_properties_wasm_scalar_embedded.js'),
-  },
+  simd: { ...GLUES.simd, file: () => new URL('../../dist/mass_properties_wasm.wasm', import.meta.url) },
+  scalar: { ...GLUES.scalar, file: () => new URL('../../dist/mass_properties_wasm_scalar.wasm', import.meta.url) },
 };
 
 async function gunzip(base64) {

@@ -91,6 +91,9 @@ function complete(body, s, replace) {
  * Completes the motions of a document's rigid bodies (see the file's head); options are
  * measureDocument's (the density applies where no mass is authored) and `replace`. Returns one
  * report per body: `{ node, name, source, parts, filled, kept, note }`.
+ * @param {import('../index.js').MassPropertiesModule} mp
+ * @param {import('@gltf-transform/core').Document} document
+ * @param {import('../gltf.js').MeasureDocumentOptions & { replace?: boolean }} [options]
  */
 export function completeMotions(mp, document, { replace = false, ...options } = {}) {
   const s = metresPer(options.units);

@@ -1,3 +1,4 @@
+// @ts-nocheck (not yet checked: the properties keep JSON fields and references by name, read at run time)
 // KHR_physics_rigid_bodies for glTF-Transform, read and written losslessly: motions, colliders,
 // triggers, joints, physics materials, collision filters and joint descriptions (the classes are
 // in physics-properties.js). Shapes are KHR_implicit_shapes' (implicit-shapes.js); indices in the

@@ -24,6 +24,10 @@ const kindOf = (stat) => KINDS.find(([test]) => stat[test]())?.[1] ?? 'not a reg
  * at once (it is then refused by its type), O_NOFOLLOW refuses a link swapped in after the path
  * was resolved. `name` is what messages call the file.
  */
+/**
+ * @param {string} path
+ * @param {{ want?: number; max?: number; name: string; follow?: boolean }} how
+ */
 export async function readRegularFile(path, { want, max, name, follow = true }) {
   const [fs] = await node();
   const { O_RDONLY, O_NONBLOCK = 0, O_NOFOLLOW = 0 } = fs.constants;

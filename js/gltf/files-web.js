@@ -8,6 +8,10 @@ import { quote } from './uri.js';
  * The bytes at `url`: exactly `want` bytes (fewer is TRUNCATED_FILE; the rest is not read), or
  * with `want` undefined the whole response if it is at most `max` bytes.
  */
+/**
+ * @param {string | URL} url
+ * @param {{ want?: number; max?: number; name: string }} how
+ */
 export async function fetchCapped(url, { want, max, name }) {
   let response;
   try {

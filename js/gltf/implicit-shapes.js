@@ -1,3 +1,4 @@
+// @ts-nocheck (not yet checked: the properties keep JSON fields and references by name, read at run time)
 // KHR_implicit_shapes for glTF-Transform: the document's `shapes` (plane, sphere, box, capsule,
 // cylinder, and any type of a later extension), kept losslessly. A shape stores its `type` and the
 // parameter object of that type as written; the typed getters read it with the specification's

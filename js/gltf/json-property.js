@@ -1,3 +1,4 @@
+// @ts-nocheck (not yet checked: the properties keep JSON fields and references by name, read at run time)
 // The common ground of this package's KHR_physics_rigid_bodies and KHR_implicit_shapes
 // properties: a glTF JSON object kept as its author wrote it. Each modelled field is stored as
 // read (null when absent, so a default the author spelled out is written back spelled out);

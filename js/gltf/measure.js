@@ -245,12 +245,13 @@ export function measureDocument(mp, document, options) {
   }
   if (!body) {
     const first = parts[0];
-    const error = new MassPropertiesError(
-      first.error.code,
-      `no mesh node could be measured; ${first.name || 'node'}: ${first.error.message}`,
+    throw Object.assign(
+      new MassPropertiesError(
+        first.error.code,
+        `no mesh node could be measured; ${first.name || 'node'}: ${first.error.message}`,
+      ),
+      { parts },
     );
-    error.parts = parts;
-    throw error;
   }
   return { body, parts };
 }

@@ -48,7 +48,12 @@ function nodeRotation(m) {
   return [x, y, cross(x, y)];
 }
 
-// The point p of the scene frame in the coordinates of the node whose world matrix is m.
+/**
+ * The point p of the scene frame in the coordinates of the node whose world matrix is m.
+ * @param {ArrayLike<number>} m
+ * @param {ArrayLike<number>} p
+ * @returns {[number, number, number]}
+ */
 function toNodeSpace(m, p) {
   const a = [
     [m[0], m[4], m[8]],
@@ -59,10 +64,11 @@ function toNodeSpace(m, p) {
   const det = dot(a[0], cross(a[1], a[2]));
   // Cramer's rule: x_k = det(A with column k replaced by d) / det(A).
   const columns = [0, 1, 2].map((k) => a.map((row) => row[k]));
-  return [0, 1, 2].map((k) => {
+  const solve = (k) => {
     const c = columns.map((col, j) => (j === k ? d : col));
     return dot(c[0], cross(c[1], c[2])) / det;
-  });
+  };
+  return [solve(0), solve(1), solve(2)];
 }
 
 // The node's pose from its world matrix: its translation, the rotation of its orthonormalised

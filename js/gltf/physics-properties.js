@@ -1,3 +1,4 @@
+// @ts-nocheck (not yet checked: the properties keep JSON fields and references by name, read at run time)
 // The properties of KHR_physics_rigid_bodies for glTF-Transform. On a node: the motion (in the
 // node's KHR_physics_rigid_bodies slot, as before), the collider, the trigger and the joint (each
 // in a slot of its own, see PHYSICS_SLOTS). In the document: physics materials, collision filters

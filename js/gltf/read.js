@@ -25,6 +25,10 @@ const MESHOPT = 'EXT_meshopt_compression';
 const isNode = () => typeof globalThis.process?.versions?.node === 'string';
 const isHttp = (url) => url.protocol === 'http:' || url.protocol === 'https:';
 
+/**
+ * @param {unknown} options
+ * @returns {import('../gltf.js').ReadDocumentOptions & { maxBytes: number; images: boolean }}
+ */
 function readReadOptions(options) {
   const o = readOptions(options, ['resourceRoot', 'images', 'resources', 'maxBytes']);
   const maxBytes = o.maxBytes ?? DEFAULT_MAX_BYTES;

@@ -68,6 +68,15 @@ export function readPose(pose, name, withScale = false) {
   return out;
 }
 
+/** @typedef {[number, number, number]} Vec3 */
+/** @typedef {[number, number, number, number]} Quaternion [x, y, z, w] */
+
+/**
+ * The product a·b of two quaternions.
+ * @param {readonly number[]} a
+ * @param {readonly number[]} b
+ * @returns {Quaternion}
+ */
 export function multiply([ax, ay, az, aw], [bx, by, bz, bw]) {
   return [
     aw * bx + ax * bw + ay * bz - az * by,
@@ -77,9 +86,15 @@ export function multiply([ax, ay, az, aw], [bx, by, bz, bw]) {
   ];
 }
 
+/** @type {(q: readonly number[]) => Quaternion} */
 export const conjugate = ([x, y, z, w]) => [-x, -y, -z, w];
 
-/** v rotated by the unit quaternion q. */
+/**
+ * v rotated by the unit quaternion q.
+ * @param {readonly number[]} q
+ * @param {readonly number[]} v
+ * @returns {Vec3}
+ */
 export function rotate([x, y, z, w], [vx, vy, vz]) {
   // v + 2w (u × v) + 2 u × (u × v), u = (x, y, z)
   const tx = 2 * (y * vz - z * vy);
@@ -88,7 +103,9 @@ export function rotate([x, y, z, w], [vx, vy, vz]) {
   return [vx + w * tx + (y * tz - z * ty), vy + w * ty + (z * tx - x * tz), vz + w * tz + (x * ty - y * tx)];
 }
 
+/** @type {(a: readonly number[], b: readonly number[]) => Vec3} */
 export const add = (a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+/** @type {(a: readonly number[], b: readonly number[]) => Vec3} */
 export const subtract = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 
 /**
@@ -135,5 +152,7 @@ export function representable(values, field, code, { target, float32 = false, in
   return values;
 }
 
+/** @type {(v: readonly number[]) => { x: number; y: number; z: number }} */
 export const xyz = ([x, y, z]) => ({ x, y, z });
+/** @type {(q: readonly number[]) => { x: number; y: number; z: number; w: number }} */
 export const xyzw = ([x, y, z, w]) => ({ x, y, z, w });

@@ -16,7 +16,9 @@ const ORTHOGONAL = 1e-15; // columns count as orthogonal when cos(angle) is belo
 // E changes the volume by up to |E|/σmin relative, so a thin direction must be as exact as a wide one.
 const RECOMPOSED = 1e-12;
 
+/** @type {[Vector3, Vector3, Vector3]} */
 const _columns = [new Vector3(), new Vector3(), new Vector3()];
+/** @type {[Vector3, Vector3, Vector3]} */
 const _turns = [new Vector3(), new Vector3(), new Vector3()];
 const _p = new Vector3();
 const _basis = new Matrix4();

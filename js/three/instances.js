@@ -16,6 +16,10 @@ const _split = createSplit();
 // decided in the frame it is measured in), and the convex hull of the mapped points is the mapped
 // hull. A shell's mass follows its area, not its volume, so it is never placed; nor is a part with
 // a weld distance, which would be measured in the mesh's frame instead of the placed one.
+/**
+ * @param {{ mode?: string; weld?: import('../index.js').WeldOption }} options
+ * @param {import('../index.js').MeshDefaults} defaults
+ */
 function canPlace({ mode, weld }, defaults) {
   const m = mode ?? defaults.mode; // a mesh left at the core's default mode
   return (m === 'solid' || m === 'convex') && weld === undefined;
@@ -31,13 +35,13 @@ function placesExactly(mode, result) {
 function templates(mp, mesh, ranges) {
   const byKey = new Map();
   let geometry = null;
+  /** @param {{ density?: number; mode?: import('../three.js').MeshMode; thickness?: number }} options */
   return ({ density, mode, thickness }) => {
     const key = `${mode} ${density} ${thickness}`;
     if (!byKey.has(key)) {
       geometry ??= bakeRanges(mesh, IDENTITY, ranges);
       const measured = measurePart(mp, { ...geometry, density, mode, thickness }, describeObject(mesh));
-      measured.placeable = placesExactly(mode, measured.result);
-      byKey.set(key, measured);
+      byKey.set(key, { ...measured, placeable: placesExactly(mode, measured.result) });
     }
     return byKey.get(key);
   };

@@ -9,12 +9,13 @@ import { checkObject3D, describeObject, describePart, meshesIn, readSceneOptions
 // Every part failed: the first one's error, with all of them attached.
 function noneMeasured(parts) {
   const first = parts[0];
-  const error = new MassPropertiesError(
-    first.error.code,
-    `none of the ${parts.length} part(s) could be measured; ${describePart(first.mesh, first.instanceId)}: ${first.error.message}`,
+  return Object.assign(
+    new MassPropertiesError(
+      first.error.code,
+      `none of the ${parts.length} part(s) could be measured; ${describePart(first.mesh, first.instanceId)}: ${first.error.message}`,
+    ),
+    { parts },
   );
-  error.parts = parts;
-  return error;
 }
 
 /**

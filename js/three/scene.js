@@ -36,6 +36,7 @@ export function checkObject3D(object3D) {
 
 /** The options of computeMassProperties and bakeMeshes over their defaults. */
 export function readSceneOptions(options) {
+  /** @type {import('../three.js').ComputeOptions & { metresPerUnit?: number }} */
   const o = { ...DEFAULTS, ...readOptions(options, Object.keys(DEFAULTS)) };
   o.metresPerUnit = metresPer(o.units);
   if (o.density !== undefined && typeof o.density !== 'number' && typeof o.density !== 'function') {
@@ -62,6 +63,7 @@ export function readSceneOptions(options) {
  * by mp.mesh, and measurePart names the mesh when it refuses them.
  */
 export function meshOptionsOf(options, mesh, instanceId) {
+  /** @type {{ density?: number; mode?: import('../three.js').MeshMode; thickness?: number; weld?: import('../index.js').WeldOption }} */
   const resolved = {};
   for (const key of PER_MESH_KEYS) {
     resolved[key] = typeof options[key] === 'function' ? options[key](mesh, instanceId) : options[key];
@@ -119,6 +121,10 @@ function collectMeshes(root, visibleOnly, filter) {
  * Every Mesh under `object3D` (itself included) that `options.filter` accepts, with its matrix
  * into the frame `options.frame` names, in traverse order. Points, lines and sprites are not
  * meshes, and helpers (MassPropertiesHelper, three's …Helper objects) are not weighed.
+ */
+/**
+ * @param {import('three').Object3D} object3D
+ * @param {Pick<import('../three.js').ComputeOptions, 'visibleOnly' | 'filter' | 'frame'>} options
  */
 export function meshesIn(object3D, { visibleOnly, filter, frame }) {
   checkAncestors(object3D);

@@ -10,7 +10,7 @@ import { Scanner } from './scanner.js';
 
 // Type name → [byte size, DataView getter, is an integer type].
 const TYPES = {};
-for (const [names, size, getter, integer] of [
+for (const [names, size, getter, integer] of /** @type {[string[], number, string, boolean][]} */ ([
   [['char', 'int8'], 1, 'getInt8', true],
   [['uchar', 'uint8'], 1, 'getUint8', true],
   [['short', 'int16'], 2, 'getInt16', true],
@@ -19,7 +19,7 @@ for (const [names, size, getter, integer] of [
   [['uint', 'uint32'], 4, 'getUint32', true],
   [['float', 'float32'], 4, 'getFloat32', false],
   [['double', 'float64'], 8, 'getFloat64', false],
-]) {
+])) {
   for (const name of names) TYPES[name] = { name, size, getter, integer };
 }
 const FORMATS = ['ascii', 'binary_little_endian', 'binary_big_endian'];

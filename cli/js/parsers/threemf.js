@@ -221,7 +221,12 @@ function parsePart(bytes, part) {
     } else if (kind === COMPONENT) {
       const what = `a component of object ${object.id}`;
       const id = objectId(xml, what);
-      object.components.push({ part: pathOf(xml, part), id, transform: transformOf(xml, what) });
+      // A <component> is read only inside <components>, which set the list.
+      /** @type {object[]} */ (object.components).push({
+        part: pathOf(xml, part),
+        id,
+        transform: transformOf(xml, what),
+      });
     } else if (kind === ITEM) {
       const id = objectId(xml, 'a build item');
       items.push({ part: pathOf(xml, part), id, transform: transformOf(xml, `the build item of object ${id}`) });

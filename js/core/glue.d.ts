@@ -1,0 +1,27 @@
+// What js/core/load.js needs of the generated Emscripten glue (dist/, not checked by tsc).
+
+/** The module the glue resolves to: the core's exported functions and its memory. */
+export interface WasmModule {
+  HEAPU8: Uint8Array;
+  /** Which build was loaded ('simd', 'scalar', or 'given' for init({ wasmModule })). */
+  kind?: string;
+  [name: string]: unknown;
+}
+
+/** The options load.js passes to the glue's factory. */
+export interface GlueOverrides {
+  locateFile(file: string): string;
+  instantiateWasm(
+    imports: WebAssembly.Imports,
+    receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+  ): object;
+}
+
+export interface Build {
+  /** The glue: an ES module whose default export makes the module. */
+  glue(): Promise<{ default: (overrides: GlueOverrides) => Promise<WasmModule> }>;
+  /** The .wasm gzipped, in base64 (scripts/bundle.mjs). */
+  embedded(): Promise<{ default: string }>;
+}
+
+export const GLUES: { simd: Build; scalar: Build };
