@@ -407,6 +407,12 @@ export const LENGTH_UNITS: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', numb
 /** Kilograms per unit of each named mass unit. */
 export const MASS_UNITS: Readonly<Record<'kg' | 'g' | 'lb', number>>;
 /**
+ * The "did you mean" rule of the package's option keys (and the command line's flags, units and
+ * materials): the name in `names` nearest to `name`, at most two edits away (the first of equals),
+ * else null.
+ */
+export function closestName(name: string, names: readonly string[]): string | null;
+/**
  * The one rule for shells with units: `mode: 'shell'` with `units` needs a `thickness` (a density
  * in kg/m³ fills area × thickness; without one a shell's density is per area, which no unit
  * converts). The message naming the problem, or null; `names` are what the message calls the

@@ -19,5 +19,6 @@ export {
 } from './units.js';
 export { largestSide, unitsHint } from './units-hint.js';
 export { MATERIALS } from './materials.js';
+export { closestName } from './options.js';
 export { describeDiagnostics } from './describe.js';
 export { MODEL_FORMATS, modelFormatOf } from './formats.js';

@@ -3,7 +3,7 @@
 import { fail, typeName } from './errors.js';
 
 /** Levenshtein distance, for "did you mean" hints (option and flag names are short). */
-export function editDistance(a, b) {
+function editDistance(a, b) {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
@@ -13,6 +13,23 @@ export function editDistance(a, b) {
     row = next;
   }
   return row[b.length];
+}
+
+/**
+ * The "did you mean" rule of every option key, flag, unit and material name: the name of `names`
+ * nearest to `name` (the first of equals) if it is at most two edits away, else null.
+ * @param {string} name
+ * @param {readonly string[]} names
+ * @returns {string | null}
+ */
+export function closestName(name, names) {
+  let best = null;
+  let bestDistance = 3;
+  for (const candidate of names) {
+    const d = editDistance(name, candidate);
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return best;
 }
 
 // The enumerable string keys a user put on the object or its own prototypes. Built-in
@@ -47,8 +64,8 @@ export function readOptions(options, known, what = 'options', code = 'INVALID_OP
   }
   for (const key of userKeys(options)) {
     if (known.includes(key)) continue;
-    const near = known.filter((k) => editDistance(k, key) <= 2);
-    const hint = near.length ? `; did you mean '${near[0]}'?` : '';
+    const near = closestName(key, known);
+    const hint = near ? `; did you mean '${near}'?` : '';
     fail(code, `unknown key '${key}' in ${what} (expected ${known.join(', ')})${hint}`);
   }
   // Known keys are read where the user put them (own, inherited, getters), never from a

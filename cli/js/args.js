@@ -1,7 +1,6 @@
 // Strict flags: an unknown flag, a missing value or a malformed number is an error naming it.
-import { LENGTH_UNITS, MATERIALS, shellThicknessProblem } from 'mass-properties';
+import { LENGTH_UNITS, MATERIALS, closestName, shellThicknessProblem } from 'mass-properties';
 import { CliError, EXIT } from './exit-codes.js';
-import { editDistance } from './edit-distance.js';
 
 export const DEFAULT_DENSITY = 1000; // water, kg/m³: stated in every report
 
@@ -28,16 +27,6 @@ function oneOf(flag, text, choices) {
     throw new CliError(EXIT.BAD_VALUE, `--${flag} must be one of ${choices.join(', ')}; got '${text}'`);
   }
   return text;
-}
-
-function nearest(name, names) {
-  let best = null;
-  let bestDistance = 3;
-  for (const candidate of names) {
-    const d = editDistance(name, candidate);
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best;
 }
 
 /** The command line as `{ inputs, density, material, units, output, mode, ... }`. */
@@ -69,7 +58,7 @@ export function parseArgs(argv) {
       if (name in flags) throw new CliError(EXIT.USAGE, `--${name} is given twice`);
       flags[name] = value;
     } else {
-      const near = nearest(name, [...VALUE_FLAGS, ...SWITCHES]);
+      const near = closestName(name, [...VALUE_FLAGS, ...SWITCHES]);
       throw new CliError(
         EXIT.USAGE,
         `unknown flag '--${name}'${near ? `; did you mean '--${near}'?` : ''} (see --help)`,
@@ -90,7 +79,7 @@ function readFlags(flags) {
   if (flags.material !== undefined) {
     const name = flags.material.toLowerCase();
     if (!Object.hasOwn(MATERIALS, name)) {
-      const near = nearest(name, Object.keys(MATERIALS));
+      const near = closestName(name, Object.keys(MATERIALS));
       throw new CliError(
         EXIT.BAD_VALUE,
         `unknown --material '${flags.material}'${near ? `; did you mean '${near}'?` : ''} (known: ${Object.keys(MATERIALS).join(', ')})`,
