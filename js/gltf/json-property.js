@@ -1,4 +1,3 @@
-// @ts-nocheck (not yet checked: the properties keep JSON fields and references by name, read at run time)
 // The common ground of this package's KHR_physics_rigid_bodies and KHR_implicit_shapes
 // properties: a glTF JSON object kept as its author wrote it. Each modelled field is stored as
 // read (null when absent, so a default the author spelled out is written back spelled out);
@@ -6,96 +5,143 @@
 // an `extras` that is not a non-empty object, keys of later versions — is kept verbatim.
 import { ExtensionProperty } from '@gltf-transform/core';
 
-/** A deep copy of JSON data (own keys only; "__proto__" stays a plain key). */
-export const cloneJSON = (value) =>
-  Array.isArray(value)
+/** @typedef {Record<string, unknown>} JSONObject */
+/**
+ * A field's value: what glTF-Transform stores as a literal attribute (a JSON value of another
+ * shape is held too, read and written unchanged; see PhysicsJointDescription).
+ * @typedef {null | boolean | number | string | number[] | string[] | boolean[] | JSONObject} JSONValue
+ */
+/**
+ * The attributes every JSONProperty has; each subclass adds its fields (JSON values) and
+ * references (a property, or a RefList of them) in a record of its own.
+ * @typedef {import('@gltf-transform/core').IProperty & { unknown: JSONObject }} IJSONProperty
+ */
+
+/**
+ * A deep copy of JSON data (own keys only; "__proto__" stays a plain key).
+ * @template V
+ * @param {V} value
+ * @returns {V}
+ */
+export function cloneJSON(value) {
+  /** @type {unknown} */
+  const copy = Array.isArray(value)
     ? value.map(cloneJSON)
     : value !== null && typeof value === 'object'
       ? Object.fromEntries(Object.entries(value).map(([key, x]) => [key, cloneJSON(x)]))
       : value;
+  return /** @type {V} */ (copy);
+}
 
+/** @param {unknown} value @returns {value is JSONObject} */
 const isPlainObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const capitalised = (key) => key[0].toUpperCase() + key.slice(1);
+/**
+ * The class of a property, for its statics. (Not a private member: getDefaults and the 'create'
+ * event run inside the base constructor, before private members exist.)
+ * @param {JSONProperty} property
+ */
+const classOf = (property) => /** @type {typeof JSONProperty} */ (property.constructor);
 
 /**
  * Base class. Subclasses set the statics EXTENSION_NAME, PROPERTY_TYPE, PARENT_TYPES (where the
  * property may hang as a node's or the root's extension; [] for properties only referenced),
  * FIELDS (plain JSON values), REFS (keys the extension reads and writes as references) and
- * PARTS (keys the extension reads into properties of their own).
+ * PARTS (keys the extension reads into properties of their own). The fields and references
+ * are the attributes of the subclass's record T, with a getter and setter each.
+ * @template {IJSONProperty} [T=IJSONProperty]
+ * @extends {ExtensionProperty<T>}
  */
 export class JSONProperty extends ExtensionProperty {
+  /** @type {string} */
+  static PROPERTY_TYPE = 'JSONProperty';
+  /** @type {string[]} */
   static PARENT_TYPES = [];
+  /** @type {readonly string[]} */
   static FIELDS = [];
+  /** @type {readonly string[]} */
   static REFS = [];
+  /** @type {readonly string[]} */
   static PARTS = [];
 
-  init() {
-    this.extensionName = this.constructor.EXTENSION_NAME;
-    this.propertyType = this.constructor.PROPERTY_TYPE;
-    this.parentTypes = this.constructor.PARENT_TYPES;
+  // glTF-Transform's abstract members, read from the statics (getters: init() runs inside the
+  // base constructor, before any class field of a subclass would be set).
+  get extensionName() {
+    return classOf(this).EXTENSION_NAME;
   }
+  get propertyType() {
+    return classOf(this).PROPERTY_TYPE;
+  }
+  get parentTypes() {
+    return classOf(this).PARENT_TYPES;
+  }
+  init() {}
 
+  /** @returns {import('@gltf-transform/core').Nullable<T>} */
   getDefaults() {
     const defaults = Object.assign(super.getDefaults(), { unknown: {} });
-    for (const key of this.constructor.FIELDS) defaults[key] = null;
+    const fields = /** @type {Record<string, unknown>} */ (defaults);
+    for (const key of classOf(this).FIELDS) fields[key] = null;
     return defaults;
+  }
+
+  /**
+   * This property with its attributes addressed by name, for the loops over FIELDS (the
+   * subclass's record T types each one; tsc cannot relate a name read at run time to T). Used
+   * only once the property is constructed (a private member).
+   * @returns {JSONProperty<IJSONProperty & Record<string, JSONValue>>}
+   */
+  get #byName() {
+    return /** @type {JSONProperty<IJSONProperty & Record<string, JSONValue>>} */ (/** @type {unknown} */ (this));
   }
 
   /** Keys of the JSON object this package does not model (nested `extensions` among them), as read. */
   getUnknown() {
-    return cloneJSON(this.get('unknown'));
+    return cloneJSON(this.#byName.get('unknown'));
   }
+  /** @param {JSONObject | null} unknown */
   setUnknown(unknown) {
-    return this.set('unknown', cloneJSON(unknown ?? {}));
+    this.#byName.set('unknown', cloneJSON(unknown ?? {}));
+    return this;
   }
 
-  /** Reads the fields, name, extras and unknown keys of a JSON object (references are the extension's). */
+  /**
+   * Reads the fields, name, extras and unknown keys of a JSON object (references are the extension's).
+   * @param {JSONObject | null | undefined} def
+   */
   readJSON(def) {
-    const { FIELDS, REFS, PARTS } = this.constructor;
+    const { FIELDS, REFS, PARTS } = classOf(this);
+    const attributes = this.#byName;
+    /** @type {JSONObject} */
     const unknown = {};
     for (const [key, value] of Object.entries(def ?? {})) {
-      if (FIELDS.includes(key)) this.set(key, cloneJSON(value));
+      // A field holds the value as read, whatever its type (validate.js reports a wrong one).
+      if (FIELDS.includes(key)) attributes.set(key, cloneJSON(/** @type {JSONValue} */ (value)));
       else if (REFS.includes(key) || PARTS.includes(key)) continue;
       else if (key === 'name' && typeof value === 'string' && value !== '') this.setName(value);
       else if (key === 'extras' && isPlainObject(value) && Object.keys(value).length > 0)
         this.setExtras(cloneJSON(value));
       else unknown[key] = cloneJSON(value);
     }
-    for (const key of FIELDS) if (!Object.hasOwn(def ?? {}, key)) this.set(key, null);
-    return this.set('unknown', unknown);
+    for (const key of FIELDS) if (!Object.hasOwn(def ?? {}, key)) attributes.set(key, null);
+    attributes.set('unknown', unknown);
+    return this;
   }
 
-  /** The JSON object of the fields, name, extras and unknown keys (the extension adds the references). */
+  /**
+   * The JSON object of the fields, name, extras and unknown keys (the extension adds the references).
+   * @returns {JSONObject}
+   */
   writeJSON() {
-    const def = cloneJSON(this.get('unknown'));
+    const attributes = this.#byName;
+    const def = cloneJSON(attributes.get('unknown'));
     if (this.getName()) def.name = this.getName();
     const extras = this.getExtras();
     if (isPlainObject(extras) && Object.keys(extras).length > 0) def.extras = cloneJSON(extras);
-    for (const key of this.constructor.FIELDS) {
-      const value = this.get(key);
+    for (const key of classOf(this).FIELDS) {
+      const value = attributes.get(key);
       if (value !== null && value !== undefined) def[key] = cloneJSON(value);
     }
     return def;
-  }
-}
-
-/** Adds getX()/setX() for each listed field (null means absent; values are copied both ways). */
-export function defineFieldAccessors(Class, keys) {
-  for (const key of keys) {
-    Object.defineProperty(Class.prototype, `get${capitalised(key)}`, {
-      value: function () {
-        return cloneJSON(this.get(key));
-      },
-      writable: true,
-      configurable: true,
-    });
-    Object.defineProperty(Class.prototype, `set${capitalised(key)}`, {
-      value: function (value) {
-        return this.set(key, value === undefined ? null : cloneJSON(value));
-      },
-      writable: true,
-      configurable: true,
-    });
   }
 }
