@@ -3,22 +3,13 @@
 // given (0 included: the specification reads it as infinite) stays, and scales the measured
 // geometry; kinematic bodies, static colliders and triggers are left as they are. `replace`
 // recomputes the mass properties of every non-kinematic motion instead.
+import { rotate } from '../physics/frames.js';
 import { metresPer } from '../units.js';
 import { measureBodies } from './bodies.js';
 import { motionFromResult } from './motion.js';
 
 /** The motion fields this package measures. */
 export const MASS_KEYS = Object.freeze(['mass', 'centerOfMass', 'inertiaDiagonal', 'inertiaOrientation']);
-
-// Quaternion [x, y, z, w] rotation of a vector.
-function rotate([x, y, z, w], v) {
-  const t = [2 * (y * v[2] - z * v[1]), 2 * (z * v[0] - x * v[2]), 2 * (x * v[1] - y * v[0])];
-  return [
-    v[0] + w * t[0] + (y * t[2] - z * t[1]),
-    v[1] + w * t[1] + (z * t[0] - x * t[2]),
-    v[2] + w * t[2] + (x * t[1] - y * t[0]),
-  ];
-}
 
 // The moments of a tensor R·diag(d)·Rᵀ about the axes of another orientation q: (q eᵢ)ᵀ T (q eᵢ).
 function momentsAbout(q, measured) {

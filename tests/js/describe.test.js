@@ -1,38 +1,15 @@
 // Diagnostics in words, the one wording of the command line and the demo: counts with their
 // plurals right, and each sentence from the field it describes.
 import { init, describeDiagnostics } from '../../js/index.js';
-import { box, concat, flip } from './helpers/meshes.js';
+import { CLOSED_CUBE_DIAGNOSTICS, box, concat, flip } from './helpers/meshes.js';
 
 let mp;
 beforeAll(async () => {
   mp = await init();
 });
 
-const NO_REPAIRS = {
-  duplicateTriangles: 0,
-  flippedTriangles: 0,
-  invertedShells: 0,
-  cavities: 0,
-  cappedHoles: 0,
-  openShells: 0,
-  intersectingShells: 0,
-  capArea: 0,
-};
-const CLEAN = {
-  triangles: 12,
-  closed: true,
-  boundaryEdges: 0,
-  nonManifoldEdges: 0,
-  inconsistentEdges: 0,
-  consistentWinding: true,
-  inverted: false,
-  degenerateTriangles: 0,
-  shells: 1,
-  holes: 0,
-  weldedVertices: 0,
-  hullFaces: 0,
-  repairs: NO_REPAIRS,
-};
+const CLEAN = CLOSED_CUBE_DIAGNOSTICS;
+const NO_REPAIRS = CLEAN.repairs;
 const texts = (d, how) => describeDiagnostics(d, how).map((line) => line.text);
 const repairs = (r) => texts({ ...CLEAN, repairs: { ...NO_REPAIRS, ...r } }).at(-1);
 

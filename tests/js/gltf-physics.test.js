@@ -13,6 +13,7 @@ import { Logger, NodeIO } from '@gltf-transform/core';
 import { init } from '../../js/index.js';
 import { KHR_PHYSICS_RIGID_BODIES, PHYSICS_SLOTS, prepareIO, writeMotion } from '../../js/gltf.js';
 import { NODE, PLACE, SHAPES, physicsFixture } from './helpers/physics-fixture.js';
+import { rotate, tensor } from './helpers/rotation.js';
 
 const mp = await init();
 
@@ -57,23 +58,6 @@ const nodeJSON = (json, name) => json.nodes.find((n) => n.name === name);
 const motionOf = (json, name) => nodeJSON(json, name).extensions.KHR_physics_rigid_bodies.motion;
 
 // ---- Geometry for the expected values --------------------------------------------------------
-
-function rotate([x, y, z, w], v) {
-  const t = [2 * (y * v[2] - z * v[1]), 2 * (z * v[0] - x * v[2]), 2 * (x * v[1] - y * v[0])];
-  return [
-    v[0] + w * t[0] + (y * t[2] - z * t[1]),
-    v[1] + w * t[1] + (z * t[0] - x * t[2]),
-    v[2] + w * t[2] + (x * t[1] - y * t[0]),
-  ];
-}
-
-// R·diag(d)·Rᵀ as 9 numbers (row-major).
-function tensor(q, d) {
-  const axes = [rotate(q, [1, 0, 0]), rotate(q, [0, 1, 0]), rotate(q, [0, 0, 1])];
-  const out = [];
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) out.push(axes.reduce((s, a, k) => s + a[i] * d[k] * a[j], 0));
-  return out;
-}
 
 function expectMotion(motion, { mass, center, inertia }, rel = 1e-9) {
   near(motion.mass, mass, rel * mass, 'mass');

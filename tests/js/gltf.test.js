@@ -15,6 +15,7 @@ import {
   writeMotion,
 } from '../../js/gltf.js';
 import { box } from './helpers/meshes.js';
+import { rotate, tensor } from './helpers/rotation.js';
 
 let mp;
 beforeAll(async () => {
@@ -50,24 +51,6 @@ const boxMoments = (mass, [a, b, c]) => [
   (mass * (a * a + c * c)) / 12,
   (mass * (a * a + b * b)) / 12,
 ];
-
-// Quaternion rotation of a vector.
-function rotate([x, y, z, w], v) {
-  const t = [2 * (y * v[2] - z * v[1]), 2 * (z * v[0] - x * v[2]), 2 * (x * v[1] - y * v[0])];
-  return [
-    v[0] + w * t[0] + (y * t[2] - z * t[1]),
-    v[1] + w * t[1] + (z * t[0] - x * t[2]),
-    v[2] + w * t[2] + (x * t[1] - y * t[0]),
-  ];
-}
-
-// The tensor R·diag(d)·Rᵀ of a quaternion and a diagonal, as 9 numbers.
-function tensor(q, d) {
-  const axes = [rotate(q, [1, 0, 0]), rotate(q, [0, 1, 0]), rotate(q, [0, 0, 1])];
-  const out = [];
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) out.push(axes.reduce((s, a, k) => s + a[i] * d[k] * a[j], 0));
-  return out;
-}
 
 const turn = [0.2, -0.4, 0.3, Math.sqrt(1 - 0.29)]; // a general rotation
 
