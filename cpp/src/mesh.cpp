@@ -287,6 +287,45 @@ Outcome<Diagnostics> inspectMeshBy(const MeshView& mesh, const MeshOptions& mesh
     return out;
 }
 
+OutwardSurface outwardSurface(const MeshView& mesh, const MeshOptions& meshOptions) {
+    OutwardSurface out;
+    const bool trusted = !meshOptions.check;
+    Analysis a;
+    if (trusted) {
+        a.box = detail::bounds(mesh);
+        a.origin = detail::center(a.box);
+        a.extent = std::max({a.box.hi[0] - a.box.lo[0], a.box.hi[1] - a.box.lo[1], a.box.hi[2] - a.box.lo[2]});
+        a.surface.triangles = detail::cornerCount(mesh) / 3;
+    } else {
+        a = analyze(mesh, meshOptions, Path::Proof);
+    }
+    out.origin = a.origin;
+    out.extent = a.extent;
+    const bool asGiven = trusted || clean(a);
+    const detail::RepairPlan plan =
+        asGiven ? detail::RepairPlan{} : detail::planRepair(mesh, a.surface, a.origin, a.extent);
+    double volume6 = 0;  // the sign says whether a surface integrated as given is inside-out
+    detail::withMeshTypes(mesh, [&](auto position, auto index) {
+        for (std::size_t t = 0; t < a.surface.triangles; ++t) {
+            const int w = asGiven ? 1 : plan.weight[t];
+            if (w == 0) continue;
+            const detail::Triangle tri = detail::triangleAt(position, index, t, a.origin);
+            out.triangles.push_back(w > 0 ? std::array<Vec3, 3>{tri.a, tri.b, tri.c}
+                                          : std::array<Vec3, 3>{tri.a, tri.c, tri.b});
+            if (asGiven) volume6 += detail::determinantOf(tri);
+        }
+        return 0;
+    });
+    for (std::size_t c = 0; c < plan.caps.size(); ++c) {
+        const auto& cap = plan.caps[c];
+        if (plan.capWeight[c] > 0) out.triangles.push_back(cap);
+        if (plan.capWeight[c] < 0) out.triangles.push_back({cap[0], cap[2], cap[1]});
+    }
+    if (asGiven && volume6 < 0)
+        for (auto& tri : out.triangles) std::swap(tri[1], tri[2]);
+    return out;
+}
+
 }  // namespace detail
 
 Result measureMesh(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions) {

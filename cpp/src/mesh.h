@@ -2,6 +2,9 @@
 // is clean (certify.h) and the full analysis must agree bit for bit, so tests run both.
 #pragma once
 
+#include <array>
+#include <vector>
+
 #include "mass_properties/mass_properties.h"
 
 namespace massprops {
@@ -12,6 +15,16 @@ enum class Path { Proof, FullAnalysis };
 
 Result measureMeshBy(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions, Path path);
 Outcome<Diagnostics> inspectMeshBy(const MeshView& mesh, const MeshOptions& meshOptions, Path path);
+
+// The closed, outward surface the Solid mode integrates (the mesh's triangles turned as the repair
+// turns them, those it leaves out dropped, its caps added), relative to `origin`, for what clips
+// the solid (hydrostatics). For a mesh measureMesh accepts in the Solid mode.
+struct OutwardSurface {
+    Vec3 origin{0, 0, 0};
+    double extent = 0;  // the largest side of the mesh's bounding box
+    std::vector<std::array<Vec3, 3>> triangles;
+};
+OutwardSurface outwardSurface(const MeshView& mesh, const MeshOptions& meshOptions);
 
 }  // namespace detail
 }  // namespace massprops

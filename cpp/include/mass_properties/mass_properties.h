@@ -43,6 +43,7 @@ using Quat = std::array<double, 4>;
     X(TruncatedFile, "TRUNCATED_FILE")        /* shorter than it says (JS only) */                \
     X(ResourceRefused, "RESOURCE_REFUSED")    /* a resource outside the policy (JS) */            \
     X(ResourceNotFound, "RESOURCE_NOT_FOUND") /* a resource not readable (JS only) */             \
+    X(Sinks, "SINKS")                         /* denser than the water: it cannot float */        \
     X(Internal, "INTERNAL")                   /* the module failed; a bug to report (JS only) */
 
 enum class Status {
