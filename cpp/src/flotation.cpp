@@ -122,7 +122,7 @@ Vec3 normalized(const Vec3& v) { return detail::scale(v, 1 / detail::norm(v)); }
 void descend(const Search& s, Vec3 n, std::vector<FloatingPose>& found) {
     constexpr double kMaxStep = 0.5;  // radians, about
     Draft d = solveDraft(s.floater, n, s.volume, nullptr);
-    for (int iteration = 0; iteration < 100; ++iteration) {
+    for (int iteration = 0; iteration < 60; ++iteration) {
         const Hydrostatics& h = d.hydrostatics;
         const Vec2 g = lever(h);
         // Tilting n towards axis i turns the body about the other axis: its GM is the curvature.
@@ -141,28 +141,35 @@ void descend(const Search& s, Vec3 n, std::vector<FloatingPose>& found) {
             const double length = std::hypot(step[0], step[1]);
             if (length > kMaxStep) step = {step[0] * kMaxStep / length, step[1] * kMaxStep / length};
         }
+        // Halved until U goes down; a step too small to lower U beyond its rounding ends the search.
         const double u0 = potential(d, n);
-        for (int halving = 0; halving < 30; ++halving) {
+        bool moved = false;
+        for (int halving = 0; halving < 12 && !moved; ++halving, step = {step[0] / 2, step[1] / 2}) {
             const Vec3 next = normalized(detail::add(n, detail::add(detail::scale(h.waterplaneAxes[0], step[0]),
                                                                     detail::scale(h.waterplaneAxes[1], step[1]))));
             const Draft e = solveDraft(s.floater, next, s.volume, &d.height);
-            if (potential(e, next) <= u0 + 1e-15 * s.floater.surface.extent || halving == 29) {
+            if (potential(e, next) < u0) {
                 n = next;
                 d = e;
-                break;
+                moved = true;
             }
-            step = {step[0] / 2, step[1] / 2};
         }
+        if (!moved) return;
+        // Downhill to within 3 degrees of a minimum already found: the rest of the way is known.
+        for (const FloatingPose& pose : found)
+            if (pose.stable && detail::norm(detail::sub(pose.plane.normal, n)) < 0.05) return;
     }
 }
 
-// Deterministic starts: the 26 directions to the corners, edges and faces of a cube.
+// Deterministic starts: the 14 directions to the faces and corners of a cube (the body's axes
+// and the diagonals between them).
 std::vector<Vec3> startDirections() {
     std::vector<Vec3> out;
     for (int x = -1; x <= 1; ++x)
         for (int y = -1; y <= 1; ++y)
             for (int z = -1; z <= 1; ++z)
-                if (x || y || z) out.push_back(normalized({double(x), double(y), double(z)}));
+                if (std::abs(x) + std::abs(y) + std::abs(z) == 1 || (x && y && z))
+                    out.push_back(normalized({double(x), double(y), double(z)}));
     return out;
 }
 
