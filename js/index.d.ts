@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'TRUNCATED_FILE'
   | 'RESOURCE_REFUSED'
   | 'RESOURCE_NOT_FOUND'
+  | 'SINKS'
   | 'INTERNAL';
 
 export class MassPropertiesError extends Error {
@@ -305,6 +306,96 @@ export interface Transform2DOptions {
 /** A 2-D body, or `{ body, subtract: true }` for a hole (a negative mass is a hole too). */
 export type CombinePart2D = Body2DLike | { body: Body2DLike; subtract?: boolean };
 
+/**
+ * The water plane of mp.submerged, in the body's frame: the points x with normal·x = height;
+ * `normal` (unit, default [0, 1, 0]) points up, out of the water, which fills normal·x < height
+ * (height default 0). Or `pose`: the body turned by `quaternion` and moved by `position` in a
+ * world with +Y up and the water's surface at y = 0. Coordinates in `units` (default m).
+ */
+export interface SubmergedOptions {
+  normal?: Vector3Like;
+  height?: number;
+  pose?: { quaternion?: QuaternionLike; position?: Vector3Like };
+  /** G for the metacentric heights; default the center of mass of the uniform solid. */
+  centerOfMass?: Vector3Like;
+  weld?: WeldOption;
+  check?: boolean;
+  units?: LengthUnit;
+}
+
+/** What lies below a water plane, in the body's frame, in m (m², m³, m⁴); null where nothing is below. */
+export interface Hydrostatics {
+  /** The submerged (displaced) volume, m³. */
+  volume: number;
+  /** B: the centroid of the submerged volume; null when nothing is submerged. */
+  centerOfBuoyancy: Vec3 | null;
+  /** Depth of the body's lowest point below the surface (negative: it is above). */
+  draft: number;
+  /** Area of the body's section by the plane, m²; 0 when the plane misses the body. */
+  waterplaneArea: number;
+  /** F, the center of flotation (the waterplane's centroid); null without a waterplane. */
+  waterplaneCentroid: Vec3 | null;
+  /** Principal second moments of the waterplane about F, ascending, m⁴. */
+  waterplaneMoments: Vec2;
+  /** Unit in-plane axes: moment i is about axis i (axis 0: the roll axis of a long hull). */
+  waterplaneAxes: [Vec3, Vec3];
+  /** BM = waterplaneMoments / volume about each axis; null when nothing is submerged. */
+  metacentricRadii: Vec2 | null;
+  /** GM = KB + BM − KG = BM + normal·(B − G): positive is stable against a small heel about that axis. */
+  metacentricHeights: Vec2 | null;
+  /** G, the body's center of mass (or the one given). */
+  centerOfMass: Vec3;
+}
+
+/** How heavy the body is and in what water: mp.float's options. */
+export interface FloatOptions {
+  /** kg/m³ of the body (uniform); or `mass`. Default mp.defaults.density. */
+  density?: number;
+  mass?: number;
+  /** kg/m³; default sea water, 1025. */
+  waterDensity?: number;
+  /** The body's direction that is up when it floats upright; default [0, 1, 0]. */
+  up?: Vector3Like;
+  /** G, if the mass is not uniform; default the solid's centroid. */
+  centerOfMass?: Vector3Like;
+  /** false: only the upright pose, no search over orientations (faster). Default true. */
+  search?: boolean;
+  weld?: WeldOption;
+  check?: boolean;
+  units?: LengthUnit;
+}
+
+/** One way of floating, in a world with +Y up and the water's surface at y = 0. */
+export interface FloatingPose {
+  /** The body's rotation into the world (world = R·x + position); G lies on the y axis. */
+  rotation: Quat;
+  position: Vec3;
+  /** The same water plane in the body's frame (see SubmergedOptions). */
+  plane: { normal: Vec3; height: number };
+  /**
+   * Radians. The water's up in the body's frame (turned by the least rotation taking +Y to `up`)
+   * is (sin heel·cos trim, cos heel·cos trim, sin trim): heel about z, trim about x.
+   */
+  heel: number;
+  trim: number;
+  /** B lies on the vertical through G. */
+  equilibrium: boolean;
+  /** An equilibrium with GM > 0 about both waterplane axes. */
+  stable: boolean;
+  hydrostatics: Hydrostatics;
+}
+
+export interface Flotation {
+  /** kg. */
+  mass: number;
+  /** mass / waterDensity, m³. */
+  displacedVolume: number;
+  /** `up` held vertical at the draft where it displaces its mass: an equilibrium or not. */
+  upright: FloatingPose;
+  /** Equilibria over all orientations: stable first, then by the height of G over B, lowest first. */
+  equilibria: FloatingPose[];
+}
+
 /** The module's functions; they use no `this`, so they may be destructured. */
 export interface MassPropertiesModule {
   /** Every error code the library uses. */
@@ -346,6 +437,14 @@ export interface MassPropertiesModule {
   transform2d(body: Body2DLike, transform: Transform2DOptions): MassProperties2D;
   /** The aggregate of several plates; holes count negatively. */
   combine2d(parts: CombinePart2D[]): MassProperties2D;
+  /** What of the solid a mesh bounds lies below a water plane: volume, center of buoyancy, waterplane, BM, GM. */
+  submerged(
+    positions: Positions | TypedArray,
+    indices?: Indices | TypedArray,
+    options?: SubmergedOptions,
+  ): Hydrostatics;
+  /** How the solid floats: upright at its draft, and its equilibria; SINKS if it is not lighter than the water. */
+  float(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: FloatOptions): Flotation;
 }
 
 /** What init() may be given. */

@@ -32,6 +32,21 @@ export const POLYGON_KEYS = Object.freeze(['density', 'mass', 'holes']);
 export const TRANSFORM_KEYS = Object.freeze(['position', 'quaternion', 'scale']);
 export const TRANSFORM_2D_KEYS = Object.freeze(['position', 'angle']);
 export const PART_KEYS = Object.freeze(['body', 'subtract']);
+/** mp.submerged's options: the water plane (normal and height, or the body's pose), G, and the mesh's. */
+export const SUBMERGED_KEYS = Object.freeze(['normal', 'height', 'pose', 'centerOfMass', 'weld', 'check', 'units']);
+export const POSE_KEYS = Object.freeze(['quaternion', 'position']);
+/** mp.float's options: the body's weight, the water's density, which way is up, G, and the mesh's. */
+export const FLOAT_KEYS = Object.freeze([
+  'density',
+  'mass',
+  'waterDensity',
+  'up',
+  'centerOfMass',
+  'search',
+  'weld',
+  'check',
+  'units',
+]);
 export const SPIN_KEYS = Object.freeze(['principalMoments', 'angularVelocity', 'orientation', 'duration', 'timeStep']);
 
 /** The functions of the module init() resolves to (MassPropertiesModule in index.d.ts), in order. */
@@ -54,6 +69,8 @@ export const METHODS = Object.freeze([
   'combine2d',
   'inertiaAbout',
   'simulateRotation',
+  'submerged',
+  'float',
 ]);
 
 /** The options in `options` named by `keys`, undefined ones included: what a caller passes through. */

@@ -57,6 +57,21 @@ const SPIN_DIMENSIONS = Object.freeze({
 });
 export const SPIN_FIELDS = Object.freeze(Object.keys(SPIN_DIMENSIONS));
 
+// What lies below a water plane (mp.submerged), and each pose of a floating body (mp.float).
+const HYDROSTATICS_DIMENSIONS = Object.freeze({
+  volume: [3, 0],
+  centerOfBuoyancy: [1, 0],
+  draft: [1, 0],
+  waterplaneArea: [2, 0],
+  waterplaneCentroid: [1, 0],
+  waterplaneMoments: [4, 0],
+  waterplaneAxes: [0, 0],
+  metacentricRadii: [1, 0],
+  metacentricHeights: [1, 0],
+  centerOfMass: [1, 0],
+});
+export const HYDROSTATICS_FIELDS = Object.freeze(Object.keys(HYDROSTATICS_DIMENSIONS));
+
 const names = (table) =>
   Object.keys(table)
     .map((k) => `'${k}'`)
@@ -118,8 +133,46 @@ function scaled(value, factor) {
   return out;
 }
 
+// A copy of `result` with each field of `dimensions` scaled by perLength and perMass to its powers.
+function convertFields(result, dimensions, perLength, perMass) {
+  const out = {};
+  for (const [key, value] of Object.entries(result)) {
+    const dimension = Object.hasOwn(dimensions, key) ? dimensions[key] : null;
+    out[key] = dimension ? scaled(value, perLength ** dimension[0] * perMass ** dimension[1]) : value;
+  }
+  return out;
+}
+
+// A result of mp.float: its poses hold a plane and hydrostatics, each scaled by its own table.
+function convertFlotation(result, perLength, perMass) {
+  const pose = (p) => ({
+    ...p,
+    position: scaled(p.position, perLength),
+    plane: { ...p.plane, height: p.plane.height * perLength },
+    hydrostatics: convertFields(p.hydrostatics, HYDROSTATICS_DIMENSIONS, perLength, perMass),
+  });
+  return {
+    ...result,
+    mass: result.mass * perMass,
+    displacedVolume: result.displacedVolume * perLength ** 3,
+    upright: pose(result.upright),
+    equilibria: result.equilibria.map(pose),
+  };
+}
+
+/**
+ * A result measured in coordinates of `metres` per unit, in metres (mp.submerged's and
+ * mp.float's `units`): the tables above, read the other way.
+ */
+export function hydrostaticsInMetres(result, metres) {
+  if (metres === 1) return result;
+  if ('displacedVolume' in result) return convertFlotation(result, metres, 1);
+  return convertFields(result, HYDROSTATICS_DIMENSIONS, metres, 1);
+}
+
 // Which kind of result this is, told by a field only that kind has.
 function dimensionsOf(result, perArea) {
+  if ('waterplaneArea' in result) return HYDROSTATICS_DIMENSIONS;
   if ('volume' in result) return perArea ? PER_AREA : DIMENSIONS;
   if ('area' in result) return DIMENSIONS_2D;
   if ('kineticEnergy' in result) return SPIN_DIMENSIONS;
@@ -135,7 +188,7 @@ function dimensionsOf(result, perArea) {
  * LENGTH_UNITS / MASS_UNITS or a number of metres / kilograms per unit (default m and kg).
  * E.g. `{ length: 'mm', mass: 'g' }` gives grams, mm³, g/mm³, mm and g·mm² — a 3D-printed part.
  * Any kind of result: 3-D (mesh, shapes, transform, combine), 2-D (polygon: area, centroid,
- * density per area) and spins. A shell measured without a thickness has an area for its volume
+ * density per area), spins and hydrostatics (submerged, float). A shell measured without a thickness has an area for its volume
  * and a density per area; nothing in its numbers says so, so say it: `perArea: true`.
  */
 export function convertUnits(result, units) {
@@ -149,11 +202,6 @@ export function convertUnits(result, units) {
     fail('INVALID_OPTIONS', `units.perArea must be a boolean, got ${typeName(u.perArea)}`);
   const perLength = 1 / metresPer(u.length, 'units.length');
   const perMass = 1 / kilogramsPer(u.mass, 'units.mass');
-  const dimensions = dimensionsOf(result, u.perArea === true);
-  const out = {};
-  for (const [key, value] of Object.entries(result)) {
-    const dimension = Object.hasOwn(dimensions, key) ? dimensions[key] : null;
-    out[key] = dimension ? scaled(value, perLength ** dimension[0] * perMass ** dimension[1]) : value;
-  }
-  return out;
+  if ('displacedVolume' in result) return convertFlotation(result, perLength, perMass);
+  return convertFields(result, dimensionsOf(result, u.perArea === true), perLength, perMass);
 }

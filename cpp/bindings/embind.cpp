@@ -19,6 +19,7 @@
 #include <string>
 #include <type_traits>
 
+#include "mass_properties/hydrostatics.h"
 #include "mass_properties/mass_properties.h"
 
 using namespace emscripten;
@@ -59,6 +60,22 @@ struct Kind<std::array<Vec3, 3>> {
 template <>
 struct Kind<std::array<Vec2, 2>> {
     static std::string json() { return R"("type":"f64","shape":[2,2])"; }
+};
+template <>
+struct Kind<std::array<Vec3, 2>> {
+    static std::string json() { return R"("type":"f64","shape":[2,3])"; }
+};
+template <>
+struct Kind<WaterPlane> {
+    static std::string json() { return R"("type":"WaterPlane")"; }
+};
+template <>
+struct Kind<Hydrostatics> {
+    static std::string json() { return R"("type":"Hydrostatics")"; }
+};
+template <>
+struct Kind<FloatingPose> {
+    static std::string json() { return R"("type":"FloatingPose")"; }
 };
 template <>
 struct Kind<Body2D> {
@@ -217,6 +234,32 @@ std::string layouts() {
                                                 .field("weldDistance", &MeshOptions::weldDistance)
                                                 .field("weldRelative", &MeshOptions::weldRelative)
                                                 .field("check", &MeshOptions::check);
+    const Layout<WaterPlane> waterPlane =
+        Layout<WaterPlane>("WaterPlane").field("normal", &WaterPlane::normal).field("height", &WaterPlane::height);
+    const Layout<Hydrostatics> hydrostatics = Layout<Hydrostatics>("Hydrostatics")
+                                                  .field("volume", &Hydrostatics::volume)
+                                                  .field("centerOfBuoyancy", &Hydrostatics::centerOfBuoyancy)
+                                                  .field("draft", &Hydrostatics::draft)
+                                                  .field("waterplaneArea", &Hydrostatics::waterplaneArea)
+                                                  .field("waterplaneCentroid", &Hydrostatics::waterplaneCentroid)
+                                                  .field("waterplaneMoments", &Hydrostatics::waterplaneMoments)
+                                                  .field("waterplaneAxes", &Hydrostatics::waterplaneAxes)
+                                                  .field("metacentricRadii", &Hydrostatics::metacentricRadii)
+                                                  .field("metacentricHeights", &Hydrostatics::metacentricHeights)
+                                                  .field("centerOfMass", &Hydrostatics::centerOfMass);
+    const Layout<FloatingPose> floatingPose = Layout<FloatingPose>("FloatingPose")
+                                                  .field("rotation", &FloatingPose::rotation)
+                                                  .field("position", &FloatingPose::position)
+                                                  .field("plane", &FloatingPose::plane)
+                                                  .field("heel", &FloatingPose::heel)
+                                                  .field("trim", &FloatingPose::trim)
+                                                  .field("equilibrium", &FloatingPose::equilibrium)
+                                                  .field("stable", &FloatingPose::stable)
+                                                  .field("hydrostatics", &FloatingPose::hydrostatics);
+    const Layout<Flotation> flotation = Layout<Flotation>("Flotation")
+                                            .field("mass", &Flotation::mass)
+                                            .field("displacedVolume", &Flotation::displacedVolume)
+                                            .field("upright", &Flotation::upright);
     struct Matrix {
         Mat3 value;
     };
@@ -225,7 +268,8 @@ std::string layouts() {
            body.json() + "," + part.json() + "," + transform.json() + "," + spinState.json() + "," +
            spinOptions.json() + "," + spin.json() + "," + matrix.json() + "," + massProperties2D.json() + "," +
            body2D.json() + "," + part2D.json() + "," + transform2D.json() + "," + meshView.json() + "," +
-           massOptions.json() + "," + meshOptions.json() + "}";
+           massOptions.json() + "," + meshOptions.json() + "," + waterPlane.json() + "," + hydrostatics.json() + "," +
+           floatingPose.json() + "," + flotation.json() + "}";
 }
 
 // --- static slots ------------------------------------------------------------------------------
@@ -300,7 +344,9 @@ std::string slots() {
            address("SpinOptions", inputSpinOptions()) + "," +
            address("MassProperties2D", last<MassProperties2D>().value) + "," + address("Body2D", inputBody2D()) + "," +
            address("Transform2D", inputTransform2D()) + "," + address("MeshView", inputMesh()) + "," +
-           address("MassOptions", inputMassOptions()) + "," + address("MeshOptions", inputMeshOptions()) + "}";
+           address("MassOptions", inputMassOptions()) + "," + address("MeshOptions", inputMeshOptions()) + "," +
+           address("WaterPlane", last<WaterPlane>().value) + "," + address("Hydrostatics", last<Hydrostatics>().value) +
+           "," + address("Flotation", last<Flotation>().value) + "}";
 }
 
 std::string statusCodeList() {
@@ -400,6 +446,36 @@ int combine2DRaw(std::uintptr_t parts, std::uint32_t count) {
     return reply(combine2D(std::vector<Part2D>(first, first + count)));
 }
 
+// Hydrostatics: the MeshView and MeshOptions slots (and MassOptions to float), G as numbers
+// (hasG 0: the body's own).
+HydrostaticOptions hydrostaticOptions(bool hasG, double gx, double gy, double gz) {
+    return HydrostaticOptions{inputMeshOptions(), hasG, {gx, gy, gz}};
+}
+int submergedRaw(double nx, double ny, double nz, double height, bool hasG, double gx, double gy, double gz) {
+    return reply(submerged(inputMesh(), {{nx, ny, nz}, height}, hydrostaticOptions(hasG, gx, gy, gz)));
+}
+int waterPlaneOfPoseRaw(double qx, double qy, double qz, double qw, double px, double py, double pz) {
+    Outcome<WaterPlane> out;
+    out.value = waterPlaneOfPose({qx, qy, qz, qw}, {px, py, pz});
+    return reply(std::move(out));
+}
+// The equilibria cross as an array of FloatingPose, read by its layout at this address.
+int floatMeshRaw(double waterDensity, double ux, double uy, double uz, bool search, bool hasG, double gx, double gy,
+                 double gz) {
+    FloatOptions options;
+    options.mass = inputMassOptions();
+    options.waterDensity = waterDensity;
+    options.hydrostatics = hydrostaticOptions(hasG, gx, gy, gz);
+    options.up = {ux, uy, uz};
+    options.searchOrientations = search;
+    return reply(floatMesh(inputMesh(), options));
+}
+double seaWaterDensity() { return kSeaWaterDensity; }
+std::uintptr_t equilibriaAddress() {
+    return reinterpret_cast<std::uintptr_t>(last<Flotation>().value.equilibria.data());
+}
+std::uint32_t equilibriaCount() { return static_cast<std::uint32_t>(last<Flotation>().value.equilibria.size()); }
+
 std::string message() { return lastMessage(); }
 
 }  // namespace
@@ -448,6 +524,13 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
     function("_combine", &combineRaw);
     function("_inertiaAbout", &inertiaAboutRaw);
     function("_simulateRotation", &simulateRotationRaw);
+
+    function("_submerged", &submergedRaw);
+    function("_waterPlaneOfPose", &waterPlaneOfPoseRaw);
+    function("_floatMesh", &floatMeshRaw);
+    function("_seaWaterDensity", &seaWaterDensity);
+    function("_equilibriaAddress", &equilibriaAddress);
+    function("_equilibriaCount", &equilibriaCount);
 
     function("_measurePolygon", &measurePolygonRaw);
     function("_transform2D", &transform2DRaw);

@@ -4,16 +4,19 @@ import { checkParts, copyInto, denseArray, readVector, typedArrayByteLengthOf, t
 import { MassPropertiesError, fail, isMassPropertiesError, typeName } from '../errors.js';
 import { readOptions } from '../options.js';
 import {
+  FLOAT_KEYS,
   INSPECT_KEYS,
   MASS_KEYS,
   MESH_KEYS,
   METHODS,
   POLYGON_KEYS,
+  POSE_KEYS,
   SPIN_KEYS,
+  SUBMERGED_KEYS,
   TRANSFORM_2D_KEYS,
   TRANSFORM_KEYS,
 } from '../schema.js';
-import { checkShellThickness, metresPer } from '../units.js';
+import { checkShellThickness, hydrostaticsInMetres, metresPer } from '../units.js';
 import { createBoundary } from './boundary.js';
 import {
   checkNumber,
@@ -49,6 +52,8 @@ export function createModule(wasm, onTrap) {
   const bodyOf = (body, name) => readBody(body, name, codec);
   const measured = () => read('MassProperties');
   const measured2d = () => read('MassProperties2D');
+  // The core's WaterPlane{} (the slot holds it until the first pose is converted): water at y = 0.
+  const defaultPlane = read('WaterPlane');
 
   // The MassOptions slot for a body measured in coordinates `s` metres per unit and scaled to
   // metres afterwards: a density (kg/m³) is kept by the core's uniform scale, a mass must come out as given.
@@ -127,6 +132,42 @@ export function createModule(wasm, onTrap) {
     const sizes = dimensions.map(([value, name]) => checkNumber(value, name, 'INVALID_DIMENSION'));
     run(raw, ...sizes);
     return inMetres(measured(), s, o);
+  }
+
+  // The MeshOptions slot for the hydrostatic calls: the solid mode with the caller's weld and check.
+  function writeSolid(o) {
+    write('MeshOptions', meshOptions({ weld: o.weld, check: o.check }, core.mesh, enums.mode));
+  }
+
+  // G as the core's numbers: [hasG, x, y, z].
+  function centerOfMassArgs(o) {
+    if (o.centerOfMass === undefined) return [false, 0, 0, 0];
+    return [true, ...readVector(o.centerOfMass, 3, 'options.centerOfMass', 'INVALID_ARGUMENT')];
+  }
+
+  // The water plane of mp.submerged's options: { normal, height }, or the body's { pose } in a
+  // world whose water is y = 0; neither: the core's default.
+  function waterPlane(o) {
+    if (o.pose !== undefined) {
+      if (o.normal !== undefined || o.height !== undefined)
+        fail('INVALID_OPTIONS', 'give either the plane (normal, height) or the pose, not both');
+      const pose = readOptions(o.pose, POSE_KEYS, 'options.pose');
+      const q = readVector(
+        pose.quaternion ?? core.transform.quaternion,
+        4,
+        'options.pose.quaternion',
+        'INVALID_ARGUMENT',
+      );
+      const p = readVector(pose.position ?? core.transform.position, 3, 'options.pose.position', 'INVALID_ARGUMENT');
+      run(wasm._waterPlaneOfPose, ...q, ...p);
+      return read('WaterPlane');
+    }
+    return {
+      normal:
+        o.normal === undefined ? defaultPlane.normal : readVector(o.normal, 3, 'options.normal', 'INVALID_ARGUMENT'),
+      height:
+        o.height === undefined ? defaultPlane.height : checkNumber(o.height, 'options.height', 'INVALID_ARGUMENT'),
+    };
   }
 
   /** @satisfies {Omit<import('../index.js').MassPropertiesModule, 'errorCodes' | 'defaults'>} */
@@ -348,6 +389,69 @@ export function createModule(wasm, onTrap) {
       write('Body', bodyOf(body, 'body'));
       run(wasm._inertiaAbout, ...p, ...q);
       return read('Mat3').value;
+    },
+
+    /**
+     * What lies below a water plane (in the body's frame: dot(normal, x) = height, normal up out
+     * of the water; or the body's pose in a world with water at y = 0): the submerged volume, its
+     * centroid (the center of buoyancy), the waterplane and the metacentric radii and heights.
+     */
+    submerged(positions, indices, options) {
+      const o = readOptions(options, SUBMERGED_KEYS, 'options');
+      const s = metresPer(o.units);
+      writeSolid(o);
+      const plane = waterPlane(o);
+      const g = centerOfMassArgs(o);
+      const result = withMesh(
+        positions,
+        indices,
+        () => {
+          run(wasm._submerged, ...plane.normal, plane.height, ...g);
+          return read('Hydrostatics');
+        },
+        'submerged',
+      );
+      return hydrostaticsInMetres(result, s);
+    },
+
+    /**
+     * How a body floats in water of `waterDensity` (default sea water): upright (`up` vertical)
+     * at the draft where it displaces its mass, and the equilibria over all orientations.
+     */
+    float(positions, indices, options) {
+      const o = readOptions(options, FLOAT_KEYS, 'options');
+      const s = metresPer(o.units);
+      writeMass(o, s);
+      writeSolid(o);
+      const water =
+        o.waterDensity === undefined
+          ? wasm._seaWaterDensity()
+          : checkNumber(o.waterDensity, 'options.waterDensity', 'INVALID_DENSITY');
+      const up = readVector(o.up ?? [0, 1, 0], 3, 'options.up', 'INVALID_ARGUMENT');
+      if (o.search !== undefined && typeof o.search !== 'boolean')
+        fail('INVALID_OPTIONS', `options.search must be a boolean, got ${typeName(o.search)}`);
+      const g = centerOfMassArgs(o);
+      const result = withMesh(
+        positions,
+        indices,
+        () => {
+          run(wasm._floatMesh, water, ...up, o.search ?? true, ...g);
+          const flotation = read('Flotation');
+          // The equilibria: an array of FloatingPose in module memory, copied out by its layout.
+          const size = codec.size('FloatingPose');
+          const address = wasm._equilibriaAddress();
+          flotation.equilibria = Array.from({ length: wasm._equilibriaCount() }, (_, k) =>
+            codec.read('FloatingPose', address + k * size),
+          );
+          return flotation;
+        },
+        'float',
+      );
+      const out = hydrostaticsInMetres(result, s);
+      if (o.mass !== undefined)
+        out.mass = o.mass; // as given, not rounded through / s³ · s³
+      else if (s !== 1) out.mass = result.mass * s * s * s;
+      return out;
     },
 
     /**

@@ -791,6 +791,29 @@ describe('simulateRotation', () => {
   });
 });
 
+// ---- hydrostatics ------------------------------------------------------------------------------------
+
+test('mp.submerged and mp.float: hostile planes and options, and a body that sinks', () => {
+  const submerged = (options) => () => mp.submerged(CUBE_P, CUBE_I, options);
+  expectError(submerged({ normal: [0, 0, 0] }), 'INVALID_ARGUMENT', /unit vector/, /length 0/);
+  expectError(submerged({ normal: [1, 1, 0] }), 'INVALID_ARGUMENT', /plane\.normal/);
+  expectError(submerged({ normal: [Infinity, 0, 0] }), 'INVALID_ARGUMENT', /options\.normal/);
+  expectError(submerged({ height: NaN }), 'INVALID_ARGUMENT', /plane\.height/);
+  expectError(submerged({ height: 0.5, pose: {} }), 'INVALID_OPTIONS', /not both/);
+  expectError(submerged({ pose: { turn: 1 } }), 'INVALID_OPTIONS', /turn/);
+  expectError(submerged({ centerOfMass: [0, 0] }), 'INVALID_ARGUMENT', /centerOfMass/);
+  expectError(submerged({ mode: 'shell' }), 'INVALID_OPTIONS', /mode/);
+  expectError(() => mp.submerged(withPosition(4, NaN), CUBE_I), 'NON_FINITE_POSITION');
+  const float = (options) => () => mp.float(CUBE_P, CUBE_I, options);
+  expectError(float({ density: 2000 }), 'SINKS', /sinks/, /2000/, /1025/);
+  expectError(float({ mass: 1000, waterDensity: 1000 }), 'SINKS', /not below/);
+  expectError(float({ waterDensity: -1 }), 'INVALID_DENSITY', /waterDensity/);
+  expectError(float({ density: 0 }), 'INVALID_DENSITY');
+  expectError(float({ mass: 1, density: 1 }), 'INVALID_OPTIONS');
+  expectError(float({ up: [0, 0, 0] }), 'INVALID_ARGUMENT', /up must be a unit vector/);
+  expectError(float({ search: 1 }), 'INVALID_OPTIONS', /search/);
+});
+
 // ---- many errors in a row ------------------------------------------------------------------------------
 
 test('a long run of large failing calls leaves the module working', () => {
