@@ -4,7 +4,19 @@ import { CliError, EXIT } from './exit-codes.js';
 
 export const DEFAULT_DENSITY = 1000; // water, kg/m³: stated in every report
 
-const VALUE_FLAGS = ['density', 'material', 'units', 'output', 'mode', 'thickness', 'weld', 'write', 'body', 'jobs'];
+const VALUE_FLAGS = [
+  'density',
+  'material',
+  'units',
+  'output',
+  'mode',
+  'thickness',
+  'weld',
+  'write',
+  'body',
+  'jobs',
+  'float',
+];
 const SWITCHES = ['json', 'jsonl', 'help', 'version', 'replace'];
 const SHORT = { '-h': 'help', '-v': 'version', '-d': 'density', '-m': 'material', '-u': 'units', '-o': 'write' };
 
@@ -102,6 +114,8 @@ function readFlags(flags) {
     throw new CliError(EXIT.BAD_VALUE, `--write must name a .glb file, got '${write}'`);
   }
   if (flags.replace && write === undefined) throw new CliError(EXIT.USAGE, '--replace is for --write');
+  const float = flags.float === undefined ? undefined : number('float', flags.float);
+  if (float !== undefined && mode !== 'solid') throw new CliError(EXIT.USAGE, '--float needs --mode solid');
   return {
     density,
     material,
@@ -115,6 +129,7 @@ function readFlags(flags) {
     body: flags.body === undefined ? 'nodes' : oneOf('body', flags.body, ['nodes', 'scene']),
     replace: Boolean(flags.replace),
     jobs: flags.jobs === undefined ? undefined : number('jobs', flags.jobs, { integer: true }),
+    float,
     json: Boolean(flags.json),
     jsonl: Boolean(flags.jsonl),
     help: Boolean(flags.help),

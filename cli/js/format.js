@@ -63,7 +63,31 @@ export function formatReport(report, output) {
   } else if (report.parts[0]?.error) {
     out.push(`  not measured: ${printable(report.parts[0].error.message)}`);
   }
+  if (report.float) out.push(...floatLines(report, units));
   return out.join('\n');
+}
+
+const degrees = (radians) => `${sig((radians * 180) / Math.PI)}°`;
+
+// How the model floats (--float), in the report's units.
+function floatLines(report, units) {
+  const f = convertUnits(report.float, units);
+  const L = units.length;
+  const u = f.upright;
+  const h = u.hydrostatics;
+  const stable = f.equilibria.filter((p) => p.stable);
+  const out = [
+    `  floating in water of ${report.float.waterDensity} kg/m³ (upright: the file's +Y up)`,
+    `    draft              ${sig(h.draft)} ${L}, displacing ${sig(f.displacedVolume)} ${L}³`,
+    `    GM                 ${vector(h.metacentricHeights)} ${L} (about the waterplane's axes ${h.waterplaneAxes.map(vector).join(', ')})`,
+    `    upright            ${u.stable ? 'stable' : u.equilibrium ? 'an equilibrium, but unstable' : 'not an equilibrium (it heels)'}`,
+  ];
+  stable.forEach((p, k) => {
+    out.push(
+      `    stable pose ${k + 1}      heel ${degrees(p.heel)}, trim ${degrees(p.trim)}, draft ${sig(p.hydrostatics.draft)} ${L}, GM ${vector(p.hydrostatics.metacentricHeights)} ${L}`,
+    );
+  });
+  return out;
 }
 
 /** A report as JSON data in the chosen units (SI by default), with the units named. */
@@ -87,5 +111,6 @@ export function jsonReport(report, output) {
       result: convert(p.result),
       error: p.error,
     })),
+    ...(report.float ? { float: { waterDensity: report.float.waterDensity, ...convert(report.float) } } : {}),
   };
 }

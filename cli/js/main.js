@@ -46,6 +46,8 @@ Options:
                      (a file with KHR_physics_rigid_bodies keeps its bodies: only the mass
                      properties its author left out are filled, from each body's colliders)
   --replace          with --write on such a file: recompute its bodies' mass properties
+  --float <kg/m³>    also float the model (its meshes as one solid, +Y up) in water of this
+                     density (sea water 1025): draft, heel and trim, GM, upright stable or not
   --json             one JSON document on stdout (an array with several files)
   --jsonl            one JSON line per file as each finishes
   --jobs <n>         at most n files at once (default: the number of cores)

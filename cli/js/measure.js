@@ -1,7 +1,7 @@
 // One file measured: loaded, measured part by part, reported as plain data (what --json prints).
 import { LENGTH_UNITS, MassPropertiesError, largestSide, lengthUnitName, unitsHint } from 'mass-properties';
 import { measureBodies, measureDocument } from 'mass-properties/gltf';
-import { computeMassProperties } from 'mass-properties/three';
+import { bakeMeshes, computeMassProperties } from 'mass-properties/three';
 import { CliError, EXIT } from './exit-codes.js';
 import { loadModel, metresPerThreeMfUnit } from './load.js';
 
@@ -86,6 +86,34 @@ export function measureModel(mp, model, options) {
   };
 }
 
+// How the model floats in water of --float kg/m³ (its meshes as one solid, at --density): the
+// upright pose (the file's +Y up) and the stable equilibria the search finds.
+function floatModel(mp, model, options) {
+  if (!model.object) throw new CliError(EXIT.USAGE, '--float reads STL, OBJ, PLY and 3MF models (not glTF yet)');
+  const parts = bakeMeshes(model.object);
+  const vertices = parts.reduce((n, p) => n + p.positions.length, 0);
+  const corners = parts.reduce((n, p) => n + (p.indices ? p.indices.length : p.positions.length / 3), 0);
+  const positions = new Float64Array(vertices);
+  const indices = new Uint32Array(corners);
+  let v = 0;
+  let c = 0;
+  for (const part of parts) {
+    positions.set(part.positions, v);
+    const first = v / 3;
+    const count = part.indices ? part.indices.length : part.positions.length / 3;
+    for (let k = 0; k < count; k++) indices[c + k] = first + (part.indices ? part.indices[k] : k);
+    v += part.positions.length;
+    c += count;
+  }
+  const f = mp.float(positions, indices, {
+    density: options.density,
+    waterDensity: options.float,
+    weld: options.weld,
+    units: options.units,
+  });
+  return { waterDensity: options.float, ...f };
+}
+
 /** A file's report, or a CliError naming the file. */
 export async function measureFile(mp, file, options) {
   const model = await loadModel(file);
@@ -97,6 +125,7 @@ export async function measureFile(mp, file, options) {
   let measured;
   try {
     measured = measureModel(mp, model, options);
+    if (options.float !== undefined) measured.float = floatModel(mp, model, options);
   } catch (error) {
     if (!(error instanceof MassPropertiesError)) throw error;
     throw new CliError(EXIT.NOT_MEASURABLE, `${file}: ${error.message}`);

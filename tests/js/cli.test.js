@@ -276,3 +276,20 @@ test('--write on a GLB keeps its nodes and puts the motion in node space', async
   expect(motion.centerOfMass.map((x) => Math.abs(x) < 1e-12)).toEqual([true, true, true]);
   motion.inertiaDiagonal.forEach((m) => near(m, (16 * 8) / 12, 1e-12, 'moment m(b² + c²)/12'));
 });
+
+// A box barge 40 × 10 × 20 mm (x, y, z), keel at y = 0, at 300 kg/m³ in water of 1000: the draft
+// is T = m / (ρ L B) = 0.3 × 10 mm = 3 mm, and BM = B²/12T = 400/36 mm against KG − KB = 5 − 1.5.
+test('--float prints the draft and whether the model floats upright; a denser one sinks (exit 8)', () => {
+  writeFileSync(join(dir, 'barge.stl'), binaryStl(soup([0, 0, 0], [40, 10, 20])));
+  const run = cli('--units', 'mm', '--density', '300', '--float', '1000', '--output', 'input', 'barge.stl');
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(/draft\s+3 mm/);
+  expect(run.stdout).toMatch(/upright\s+stable/);
+  const report = json('--units', 'mm', '--density', '300', '--float', '1000', 'barge.stl');
+  near(report.float.upright.hydrostatics.draft, 0.003, 1e-9, 'draft in m');
+  near(report.float.upright.hydrostatics.metacentricHeights[0], 400 / 36 / 1000 - 0.0035, 1e-9, 'GM in m');
+  const sinks = cli('--units', 'mm', '--density', '1100', '--float', '1000', 'barge.stl');
+  expect(sinks.code).toBe(8);
+  expect(sinks.stderr).toMatch(/sinks/);
+  expect(cli('--float', 'salty', 'barge.stl').code).toBe(3);
+});
