@@ -11,10 +11,12 @@
 //   copy.js           "Copy result as JSON" and "Copy for Rapier / cannon-es / Babylon / glTF"
 //                     (physics-snippets.js);  spin-controls.js  the spin buttons and readout
 //   physics-download.js  "Download GLB with physics" for a loaded glTF (mass-properties/gltf)
+//   float-controls.js "Float it" (mp.float in the worker); water.js  the waterline drawn
 //   models.js, panel.js, spin.js, caps.js   loaders, the
 //                     results panel (diagnostics in the package's words), the spin, the caps drawn
 import { init } from 'mass-properties';
 import { setupCopy } from './copy.js';
+import { clearFloat, setupFloatControls } from './float-controls.js';
 import { acceptDrops } from './drop.js';
 import { Measurer } from './measurer.js';
 import { setupPhysicsDownload } from './physics-download.js';
@@ -30,10 +32,15 @@ const DEFAULT_MODEL = 't-handle';
 
 const viewer = new Viewer(ui.viewport);
 const spin = new SpinControls(init(), viewer);
-const session = new Session(viewer, new Measurer(), spin);
+const measurer = new Measurer();
+const session = new Session(viewer, measurer, spin);
 const picker = new ModelPicker(session);
 
-setupSettings(() => session.remeasure());
+setupSettings(() => {
+  clearFloat(viewer);
+  session.remeasure();
+});
+setupFloatControls(measurer, viewer);
 setupModeControls({ remeasure: () => session.remeasure(), showCaps: (shown) => viewer.setCapsShown(shown) });
 acceptDrops((files) => picker.loadFiles(files));
 setupCopy(() => session.report);

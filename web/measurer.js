@@ -29,6 +29,28 @@ export class Measurer {
     return { ...(await this.remeasure(how)), holes: await holes };
   }
 
+  /**
+   * Floats the last parts as one uniform solid (mp.float in the worker): `how` = { density,
+   * waterDensity } in the model's units. Resolves to mp.float's result in the model's units.
+   */
+  async float(how) {
+    await this.#loaded;
+    const vertices = this.#parts.reduce((n, p) => n + p.positions.length, 0);
+    const corners = this.#parts.reduce((n, p) => n + (p.indices?.length ?? p.positions.length / 3), 0);
+    const positions = new Float64Array(vertices);
+    const indices = new Uint32Array(corners);
+    let v = 0;
+    let c = 0;
+    for (const part of this.#parts) {
+      positions.set(part.positions, v);
+      const count = part.indices?.length ?? part.positions.length / 3;
+      for (let k = 0; k < count; k++) indices[c + k] = v / 3 + (part.indices ? part.indices[k] : k);
+      v += part.positions.length;
+      c += count;
+    }
+    return this.#worker.float(positions, indices, how);
+  }
+
   /** Measures the last parts again with another `how`; no holes. */
   async remeasure(how) {
     await this.#loaded;

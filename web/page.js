@@ -23,6 +23,9 @@ export const ui = {
   spinButtons: [...document.querySelectorAll('[data-spin-axis]')],
   stop: $('stop'),
   spinInfo: $('spin-info'),
+  waterDensity: $('water-density'),
+  float: $('float'),
+  floatInfo: $('float-info'),
 };
 
 export function setStatus(text, kind = 'info') {

@@ -6,6 +6,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { MassPropertiesHelper, toCenterOfMassVector3 } from 'mass-properties/three';
 import { HoleCaps } from './caps.js';
+import { Waterline } from './water.js';
 
 const MODEL_OPACITY = 0.38;
 
@@ -77,6 +78,8 @@ export class Viewer {
     this.helper = null;
     this.caps = new HoleCaps();
     this.offset.add(this.caps);
+    this.water = new Waterline();
+    this.offset.add(this.water);
     this.box = new THREE.Box3(); // of the model, in its own frame
     this.radius = 1; // about the center of mass
 
@@ -100,6 +103,7 @@ export class Viewer {
     this.hideBody();
     this.hideMomentum();
     this.showCaps([]);
+    this.hideWater();
     disposeAll(this.model);
     this.model.add(object);
     makeSeeThrough(object);
@@ -144,6 +148,17 @@ export class Viewer {
   setCapsShown(shown) {
     this.caps.visible = shown;
     this.container.dataset.capsShown = String(shown);
+  }
+
+  /** Draws a FloatingPose of mp.float (model units): the waterline and the center of buoyancy. */
+  showWater(pose) {
+    this.water.show(pose, 3 * radiusAbout(this.box.getCenter(new THREE.Vector3()), this.box));
+    this.container.dataset.water = 'shown';
+  }
+
+  hideWater() {
+    this.water.hide();
+    delete this.container.dataset.water;
   }
 
   /** Draws the angular momentum `L` (world frame) from the center of mass. */
