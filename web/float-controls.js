@@ -4,7 +4,7 @@
 import { setStatus, ui } from './page.js';
 import { currentSettings, modelDensity } from './settings.js';
 
-const degrees = (radians) => `${((radians * 180) / Math.PI).toFixed(0)}°`;
+const degrees = (radians) => `${Math.round((radians * 180) / Math.PI) || 0}°`; // never "-0°"
 const short = (x) => Number(x.toPrecision(3));
 
 function describe(f, unit) {

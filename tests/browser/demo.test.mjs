@@ -1,6 +1,6 @@
 // The demo page in headless Chromium: it loads without console errors, shows for a loaded file
 // the numbers the package computes in Node, renders every built-in model, measures the teapot
-// as a solid (holes closed and drawn), a shell and a convex hull, and spins the body.
+// as a solid (holes closed and drawn), a shell and a convex hull, spins the body and floats it.
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -298,6 +298,37 @@ test('the page opens on a default model with no console errors', async () => {
   await mkdir(path.dirname(SCREENSHOT), { recursive: true });
   await page.waitForTimeout(300); // a few frames
   await page.screenshot({ path: SCREENSHOT });
+  assert.deepEqual(consoleErrors, []);
+});
+
+test('Float it draws the waterline and says whether the model floats upright, as mp.float does', async () => {
+  await settled('T-handle (tennis-racket effect)');
+  const density = Number(await page.$eval('#density', (el) => el.value));
+  // Water 3 times as dense as the model: it floats with a third of its volume under.
+  await page.fill('#water-density', String(3 * density));
+  await page.click('#float');
+  await page.waitForFunction(() => document.querySelector('#float-info').dataset.uprightStable !== undefined);
+  const info = await page.$eval('#float-info', (el) => ({ ...el.dataset, text: el.textContent }));
+  assert.equal(await page.$eval('#viewport', (el) => el.dataset.water), 'shown');
+  assert.match(info.text, /draft .* GM .*(floats upright|settles at|unstable|no equilibrium)/);
+  // The same model floated here in Node: its parts baked and joined into one solid.
+  const parts = bakeMeshes(await BUILT_INS['t-handle'].create());
+  const positions = new Float64Array(parts.flatMap((p) => [...p.positions]));
+  let first = 0;
+  const indices = new Uint32Array(
+    parts.flatMap((p) => {
+      const count = p.indices ? p.indices.length : p.positions.length / 3;
+      const list = Array.from({ length: count }, (_, k) => first + (p.indices ? p.indices[k] : k));
+      first += p.positions.length / 3;
+      return list;
+    }),
+  );
+  const f = mp.float(positions, indices, { density: 1, waterDensity: 3 });
+  assert.equal(info.uprightStable, String(f.upright.stable));
+  const draft = f.upright.hydrostatics.draft;
+  assert.ok(Math.abs(Number(info.draft) - draft) <= 1e-9 * draft, `draft ${info.draft}, in Node ${draft}`);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(ROOT, 'tests/artifacts/demo-float.png') });
   assert.deepEqual(consoleErrors, []);
 });
 
