@@ -310,6 +310,37 @@ TEST(Hydrostatics, TurningBodyAndPlaneTogetherChangesNothing) {
     }
 }
 
+// Floating does not depend on where the body was modelled: the barge turned by Q and moved, with
+// `up` turned alike, floats upright at the same draft and is just as stable.
+TEST(Hydrostatics, FloatingATurnedBodyWithItsUpTurnedAlikeChangesNothing) {
+    const Mesh barge = testmesh::box({-2, 0, -1}, {2, 1, 1});
+    // Q: the rotation that cycles the axes, (x, y, z) -> (z, x, y) (x goes to y, y to z, z to x),
+    // exact in floating point; then a shift.
+    Mesh turned = barge;
+    for (std::size_t i = 0; i < turned.positions.size(); i += 3) {
+        const double x = barge.positions[i], y = barge.positions[i + 1], z = barge.positions[i + 2];
+        turned.positions[i] = z + 7, turned.positions[i + 1] = x - 3, turned.positions[i + 2] = y + 5;
+    }
+    FloatOptions options;
+    options.mass = {MassOptions::Given::Density, 400};
+    const auto a = massprops::floatMesh(barge.view(), options);
+    options.up = {0, 0, 1};  // where +y went
+    const auto b = massprops::floatMesh(turned.view(), options);
+    ASSERT_TRUE(a.ok() && b.ok()) << a.message << b.message;
+    EXPECT_NEAR(b.value.upright.hydrostatics.draft, a.value.upright.hydrostatics.draft, 1e-12);
+    EXPECT_NEAR(b.value.upright.hydrostatics.draft, 0.4 * 1 / 1.025, 1e-12);  // T = (rho_b / rho_w) D
+    EXPECT_TRUE(b.value.upright.stable);
+    EXPECT_NEAR(b.value.upright.heel, 0, 1e-12);
+    EXPECT_NEAR(b.value.upright.trim, 0, 1e-12);
+    for (int i = 0; i < 2; ++i)
+        EXPECT_NEAR(b.value.upright.hydrostatics.metacentricHeights[i],
+                    a.value.upright.hydrostatics.metacentricHeights[i], 1e-12);
+    int stableA = 0, stableB = 0;
+    for (const auto& p : a.value.equilibria) stableA += p.stable;
+    for (const auto& p : b.value.equilibria) stableB += p.stable;
+    EXPECT_EQ(stableA, stableB);
+}
+
 TEST(Hydrostatics, APlaneMissingTheBodySubmergesNothingOrAll) {
     const Mesh barge = testmesh::box({-2, 0, -1}, {2, 1, 1});
     const Hydrostatics dry = below(barge, {0, 1, 0}, -0.5);
