@@ -315,6 +315,7 @@ export type CombinePart2D = Body2DLike | { body: Body2DLike; subtract?: boolean 
 export interface SubmergedOptions {
   normal?: Vector3Like;
   height?: number;
+  /** As mp.transform's: a unit quaternion (else INVALID_TRANSFORM) and a position. */
   pose?: { quaternion?: QuaternionLike; position?: Vector3Like };
   /** G for the metacentric heights; default the center of mass of the uniform solid. */
   centerOfMass?: Vector3Like;

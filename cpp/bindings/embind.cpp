@@ -455,9 +455,7 @@ int submergedRaw(double nx, double ny, double nz, double height, bool hasG, doub
     return reply(submerged(inputMesh(), {{nx, ny, nz}, height}, hydrostaticOptions(hasG, gx, gy, gz)));
 }
 int waterPlaneOfPoseRaw(double qx, double qy, double qz, double qw, double px, double py, double pz) {
-    Outcome<WaterPlane> out;
-    out.value = waterPlaneOfPose({qx, qy, qz, qw}, {px, py, pz});
-    return reply(std::move(out));
+    return reply(waterPlaneOfPose({qx, qy, qz, qw}, {px, py, pz}));
 }
 // The equilibria cross as an array of FloatingPose, read by its layout at this address.
 int floatMeshRaw(double waterDensity, double ux, double uy, double uz, bool search, bool hasG, double gx, double gy,

@@ -6,6 +6,7 @@
 
 #include "buoyancy.h"
 #include "linalg.h"
+#include "physical.h"
 #include "status.h"
 #include "waterline.h"
 
@@ -83,13 +84,18 @@ Hydrostatics hydrostaticsBelow(const Floater& floater, const Vec3& normal, doubl
 
 }  // namespace detail
 
-WaterPlane waterPlaneOfPose(const Quat& rotation, const Vec3& position) {
-    // Not unit (or not finite): the plane's normal says so when it is checked.
+Outcome<WaterPlane> waterPlaneOfPose(const Quat& rotation, const Vec3& position) {
+    std::string message;
+    if (!detail::unitQuaternion(rotation, "pose quaternion", message))
+        return detail::Failure{Status::InvalidTransform, message};
+    if (!detail::allFinite(position)) return detail::Failure{Status::InvalidTransform, "pose position must be finite"};
     const double length = detail::quaternionNorm(rotation);
     const Mat3 r = detail::rotationMatrix(
         {rotation[0] / length, rotation[1] / length, rotation[2] / length, rotation[3] / length});
     // The world's up (0, 1, 0) in the body's frame is R's second row; y_world = n.x + p.y.
-    return WaterPlane{{r[3], r[4], r[5]}, -position[1]};
+    Outcome<WaterPlane> out;
+    out.value = WaterPlane{{r[3], r[4], r[5]}, -position[1]};
+    return out;
 }
 
 Outcome<Hydrostatics> submerged(const MeshView& mesh, const WaterPlane& plane, const HydrostaticOptions& options) {

@@ -151,14 +151,15 @@ export function createModule(wasm, onTrap) {
     if (o.pose !== undefined) {
       if (o.normal !== undefined || o.height !== undefined)
         fail('INVALID_OPTIONS', 'give either the plane (normal, height) or the pose, not both');
+      // A pose as mp.transform takes one: a unit quaternion (the core checks it) and a position.
       const pose = readOptions(o.pose, POSE_KEYS, 'options.pose');
       const q = readVector(
         pose.quaternion ?? core.transform.quaternion,
         4,
         'options.pose.quaternion',
-        'INVALID_ARGUMENT',
+        'INVALID_TRANSFORM',
       );
-      const p = readVector(pose.position ?? core.transform.position, 3, 'options.pose.position', 'INVALID_ARGUMENT');
+      const p = readVector(pose.position ?? core.transform.position, 3, 'options.pose.position', 'INVALID_TRANSFORM');
       run(wasm._waterPlaneOfPose, ...q, ...p);
       return read('WaterPlane');
     }

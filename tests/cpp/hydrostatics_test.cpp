@@ -361,11 +361,13 @@ TEST(Hydrostatics, AWaterPlaneOfAPoseIsTheWorldsSurfaceInTheBodysFrame) {
     // A quarter turn about x (y -> z, z -> -y) and raised by 2: the body's -z points up, and the
     // surface y = 0 is 2 below its origin.
     const double s = std::sqrt(0.5);
-    const WaterPlane p = massprops::waterPlaneOfPose({s, 0, 0, s}, {0, 2, 0});
+    const WaterPlane p = massprops::waterPlaneOfPose({s, 0, 0, s}, {0, 2, 0}).value;
     EXPECT_NEAR(p.normal[0], 0, 1e-15);
     EXPECT_NEAR(p.normal[1], 0, 1e-15);
     EXPECT_NEAR(p.normal[2], -1, 1e-15);
     EXPECT_EQ(p.height, -2);
+    EXPECT_EQ(massprops::waterPlaneOfPose({0, 0, 0, 0}, {}).status, Status::InvalidTransform);
+    EXPECT_EQ(massprops::waterPlaneOfPose({0, 0, 0, 1}, {0, NAN, 0}).status, Status::InvalidTransform);
 }
 
 TEST(Hydrostatics, ADenserBodySinksWithItsNumbers) {

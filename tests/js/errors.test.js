@@ -801,6 +801,7 @@ test('mp.submerged and mp.float: hostile planes and options, and a body that sin
   expectError(submerged({ height: NaN }), 'INVALID_ARGUMENT', /plane\.height/);
   expectError(submerged({ height: 0.5, pose: {} }), 'INVALID_OPTIONS', /not both/);
   expectError(submerged({ pose: { turn: 1 } }), 'INVALID_OPTIONS', /turn/);
+  expectError(submerged({ pose: { quaternion: [0, 0, 0, 3] } }), 'INVALID_TRANSFORM', /pose quaternion/, /length 3/);
   expectError(submerged({ centerOfMass: [0, 0] }), 'INVALID_ARGUMENT', /centerOfMass/);
   expectError(submerged({ mode: 'shell' }), 'INVALID_OPTIONS', /mode/);
   expectError(() => mp.submerged(withPosition(4, NaN), CUBE_I), 'NON_FINITE_POSITION');

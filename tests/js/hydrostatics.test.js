@@ -102,7 +102,9 @@ test('bad planes and options are typed errors, and the module works afterwards',
   expect(code({ height: '1' })).toBe('INVALID_ARGUMENT');
   expect(code({ normal: [0, 1, 0], pose: {} })).toBe('INVALID_OPTIONS');
   expect(code({ plane: 1 })).toBe('INVALID_OPTIONS');
-  expect(code({ pose: { quaternion: [0, 0, 0, 0] } })).toBe('INVALID_ARGUMENT');
+  expect(code({ pose: { quaternion: [0, 0, 0, 0] } })).toBe('INVALID_TRANSFORM');
+  expect(code({ pose: { quaternion: [0, 0, 0, 2] } })).toBe('INVALID_TRANSFORM');
+  expect(code({ pose: { position: [0, NaN, 0] } })).toBe('INVALID_TRANSFORM');
   expect(() => mp.float(positions, indices, { waterDensity: 0 })).toThrow(
     expect.objectContaining({ code: 'INVALID_DENSITY' }),
   );

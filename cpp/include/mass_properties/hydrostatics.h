@@ -24,8 +24,9 @@ struct WaterPlane {
     double height = 0;
 };
 
-// The plane a body posed by `rotation` and `position` in the world (+Y up, water at y = 0) sees.
-WaterPlane waterPlaneOfPose(const Quat& rotation, const Vec3& position);
+// The plane a body posed by `rotation` (unit) and `position` in the world (+Y up, water at y = 0)
+// sees; INVALID_TRANSFORM as transform() refuses a rotation that is not unit or not finite.
+Outcome<WaterPlane> waterPlaneOfPose(const Quat& rotation, const Vec3& position);
 
 // What lies below a water plane, in the body's frame. With nothing submerged (or no waterplane)
 // the centroids and everything divided by them are NaN (null in JavaScript).
