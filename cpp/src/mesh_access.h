@@ -33,7 +33,7 @@ struct SequentialIndex {
 
 // Uint8 and Uint16 indices widened to Uint32 once, at the entry points, so that every mesh
 // algorithm is compiled for two index types instead of four: the narrow ones were a fifth of the
-// wasm module (96 of 460 KB; 2 KB gzipped, but the browser compiles every byte: docs/size.md).
+// wasm module's code (96 of 460 KB, though only 2 KB gzipped: docs/size.md).
 // The cost is a pass and 4 bytes a corner for a narrow mesh. Below the entry points a MeshView's
 // indices are None or Uint32.
 class WideIndices {
