@@ -1,5 +1,6 @@
-// The wasm embedded, the result's fields, and the package's other module formats, made from the
-// ES modules in js/:
+// The glue minified, the wasm embedded, the result's fields, and the package's other module
+// formats, made from the ES modules in js/:
+//   - dist/mass_properties_wasm*.js: the Emscripten glue, minified in place (docs/size.md);
 //   - dist/mass_properties_wasm*_embedded.js: each build's .wasm gzipped, in base64, as an ES
 //     module: what init() compiles where the .wasm file cannot be reached (js/index.js);
 //   - dist/result-fields.js: each result field's powers of length and mass, as the built module's
@@ -14,7 +15,7 @@
 //   - mass-properties/worker's worker script as a classic script, for hosts that start classic
 //     workers only: package.json "exports" "./classic-worker".
 // package.json is the one list of what is built. Usage: node scripts/bundle.mjs (after the wasm build).
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,6 +25,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
 
 for (const name of ['mass_properties_wasm', 'mass_properties_wasm_scalar']) {
+  // Emscripten 3.1.6 at -O3 strips whitespace but keeps every local name, and Debian's has no
+  // closure compiler: minified, the glue is 6.4 KB gzipped instead of 8.5, for every host, bundled
+  // or not. Properties and strings stay as they are (the wasm's imports are named by strings).
+  const glue = path.join(ROOT, 'dist', `${name}.js`);
+  const { code } = await transform(await readFile(glue, 'utf8'), { minify: true, format: 'esm', target: 'es2020' });
+  await writeFile(glue, `// Emscripten's glue for dist/${name}.wasm, minified (scripts/bundle.mjs).\n${code}`);
   const base64 = gzipSync(await readFile(path.join(ROOT, 'dist', `${name}.wasm`)), { level: 9 }).toString('base64');
   await writeFile(
     path.join(ROOT, 'dist', `${name}_embedded.js`),

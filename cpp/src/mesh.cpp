@@ -248,13 +248,15 @@ Result measureTrusted(const MeshView& mesh, const MassOptions& options) {
 
 namespace detail {
 
-Result measureMeshBy(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions, Path path) {
+Result measureMeshBy(const MeshView& given, const MassOptions& options, const MeshOptions& meshOptions, Path path) {
     std::string message;
     // Input, then mass, then mesh options: the order every entry point reports problems in.
-    Status status = detail::validateMesh(mesh, message);
+    Status status = detail::validateMesh(given, message);
     if (status == Status::Ok) status = detail::checkMassOptions(options, message);
     if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
+    const detail::WideIndices wide(given);
+    const MeshView& mesh = wide.view();
     // The trusted path measures the triangles as given: no analysis, and no bounds either.
     if (!meshOptions.check) return measureTrusted(mesh, options);
     Analysis a = analyze(mesh, meshOptions, path);
@@ -268,10 +270,12 @@ Result measureMeshBy(const MeshView& mesh, const MassOptions& options, const Mes
     return result;
 }
 
-Outcome<Diagnostics> inspectMeshBy(const MeshView& mesh, const MeshOptions& meshOptions, Path path) {
+Outcome<Diagnostics> inspectMeshBy(const MeshView& given, const MeshOptions& meshOptions, Path path) {
     std::string message;
-    const Status status = checkMesh(mesh, meshOptions, message);
+    const Status status = checkMesh(given, meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
+    const detail::WideIndices wide(given);
+    const MeshView& mesh = wide.view();
     Analysis a = analyze(mesh, meshOptions, path);
     Outcome<Diagnostics> out;
     Diagnostics& d = a.diagnostics;
@@ -336,10 +340,12 @@ Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOp
     return detail::inspectMeshBy(mesh, meshOptions, Path::Proof);
 }
 
-Outcome<Loops> holeLoops(const MeshView& mesh, const MeshOptions& meshOptions) {
+Outcome<Loops> holeLoops(const MeshView& given, const MeshOptions& meshOptions) {
     std::string message;
-    const Status status = checkMesh(mesh, meshOptions, message);
+    const Status status = checkMesh(given, meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
+    const detail::WideIndices wide(given);
+    const MeshView& mesh = wide.view();
     Analysis a = analyze(mesh, meshOptions, Path::Proof);
     Outcome<Loops> out;
     if (clean(a)) return out;

@@ -36,9 +36,6 @@ import { scheduleWarmUp } from './warm-up.js';
 const HEAP_VIEWS = {
   Float32: Float32Array,
   Float64: Float64Array,
-  Uint8: Uint8Array,
-  Uint16: Uint16Array,
-  Uint32: Uint32Array,
 };
 
 /**
@@ -95,7 +92,9 @@ export function createModule(wasm, onTrap) {
     const positionCount = typedArrayLengthOf(positions);
     const indexCount = indexed ? typedArrayLengthOf(indices) : 0;
     const positionBytes = typedArrayByteLengthOf(positions);
-    const indexBytes = indexed ? typedArrayByteLengthOf(indices) : 0;
+    // Indices cross as Uint32 whatever their type: the core is compiled for that one type (it
+    // widens Uint8 and Uint16 at its entry points; the copy is the cheaper place to do it).
+    const indexBytes = indexed ? 4 * indexCount : 0;
     const vertices = Math.floor(positionCount / 3);
     const corners = indexed ? indexCount : vertices;
     const indexStart = Math.ceil(positionBytes / 8) * 8;
@@ -106,14 +105,14 @@ export function createModule(wasm, onTrap) {
     return withMemory(indexStart + indexBytes + 8, what, (address) => {
       const buffer = wasm.HEAPU8.buffer;
       copyInto(new HEAP_VIEWS[scalar](buffer, address, positionCount), positions);
-      if (indexed) copyInto(new HEAP_VIEWS[index](buffer, address + indexStart, indexCount), indices);
+      if (indexed) copyInto(new Uint32Array(buffer, address + indexStart, indexCount), indices);
       write('MeshView', {
         positions: address,
         positionCount,
         positionType: enums.scalar[scalar],
         indices: address + indexStart,
         indexCount,
-        indexType: enums.index[index],
+        indexType: enums.index[indexed ? 'Uint32' : 'None'],
       });
       return use();
     });

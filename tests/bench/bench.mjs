@@ -4,17 +4,16 @@
 // cold start, memory and package size. Writes bench/results.json; prints the tables of docs/accuracy-and-speed.md.
 // Usage: node tests/bench/bench.mjs [--quick]   (--quick: small meshes, one run: a smoke test)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
 import RAPIER from '@dimforge/rapier3d-compat';
-import { buildSync } from 'esbuild';
 
 import { init } from '../../js/index.js';
 import { box12, referenceVolume, repairSphere, threeSphere, uvSphere } from './meshes.mjs';
+import { packageSize, sizeLine } from './size.mjs';
 import { tables } from './table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -214,40 +213,6 @@ function coldStart(kind, mesh, immediate = false) {
   return JSON.parse(run.stdout);
 }
 
-// Bytes and gzip -9 bytes of what the main entry loads: js/index.js with its imports (as written,
-// and minified as a production bundle ships them), the Emscripten glue and the .wasm of one build,
-// each file compressed apart as a server sends it; and the embedded copy a host without the file takes.
-function packageSize() {
-  const measure = (bytes) => ({ bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length });
-  const wrapper = (minify) =>
-    measure(
-      buildSync({
-        entryPoints: [path.join(root, 'js/index.js')],
-        bundle: true,
-        minify,
-        write: false,
-        format: 'esm',
-        platform: 'browser',
-        external: ['../dist/*'],
-      }).outputFiles[0].contents,
-    );
-  const js = wrapper(false);
-  const jsMinified = wrapper(true);
-  const size = (name) => {
-    const glue = measure(readFileSync(path.join(root, 'dist', `${name}.js`)));
-    const wasm = measure(readFileSync(path.join(root, 'dist', `${name}.wasm`)));
-    const embedded = measure(readFileSync(path.join(root, 'dist', `${name}_embedded.js`)));
-    return {
-      glue,
-      wasm,
-      embedded,
-      totalGzipBytes: js.gzipBytes + glue.gzipBytes + wasm.gzipBytes,
-      totalMinifiedGzipBytes: jsMinified.gzipBytes + glue.gzipBytes + wasm.gzipBytes,
-    };
-  };
-  return { js, jsMinified, simd: size('mass_properties_wasm'), scalar: size('mass_properties_wasm_scalar') };
-}
-
 // --- run ---------------------------------------------------------------------------------------
 
 await RAPIER.init();
@@ -345,9 +310,10 @@ const cold = {
   scalar: coldStart('scalar', coldMesh),
   simdImmediate: coldStart('simd', coldMesh, true),
 };
-const size = packageSize();
+const size = packageSize(root);
 console.log('\ncold start (fresh process, %d triangles):', coldMesh.indices.length / 3, JSON.stringify(cold));
 console.log('main entry (index.js and its imports, glue, .wasm), bytes and gzip -9:', JSON.stringify(size));
+console.log(sizeLine(size));
 
 const results = {
   date: new Date().toISOString(),

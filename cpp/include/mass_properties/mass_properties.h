@@ -239,6 +239,7 @@ Outcome<Loops> holeLoops(const MeshView& mesh, const MeshOptions& meshOptions = 
 
 // Bytes of scratch memory measureMesh and inspectMesh allocate at most for a mesh of this size
 // (beyond the caller's own arrays), so a caller with a bounded heap can refuse it beforehand.
+// Uint8 and Uint16 indices add 4 bytes a corner: they are widened to Uint32 first.
 std::uint64_t meshWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount);
 
 // --- analytic shapes, in the frames of the matching three.js geometries ------------------------
