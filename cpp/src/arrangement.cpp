@@ -1,0 +1,462 @@
+// Three passes. Contacts: a tree over the triangles' boxes yields the pairs that may touch, and
+// exact orientation tests keep those whose planes separate nothing (crossing) or coincide
+// (coplanar). Cells: a crossed triangle is clipped by every crossing plane (and by the edges of
+// a coplanar partner), so that no other triangle passes through a cell; the clipping is done in
+// double (only its decisions about the triangle's own corners are exact). Labels: the winding
+// number on each side of a cell is an exact count of signed crossings along a ray, and the
+// untouched triangles take theirs from a neighbour across a manifold edge (flood fill), so only
+// a few rays are cast.
+#include "arrangement.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "box_tree.h"
+#include "linalg.h"
+#include "orient.h"
+
+namespace massprops {
+namespace detail {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+const Vec3& corner(const OrientedSurface& s, std::uint32_t t, int k) { return s.points[s.triangles[t][k]]; }
+
+Vec3 normalOf(const OrientedSurface& s, std::uint32_t t) {
+    return cross(sub(corner(s, t, 1), corner(s, t, 0)), sub(corner(s, t, 2), corner(s, t, 0)));
+}
+
+bool oneSide(const int* o) { return (o[0] > 0 && o[1] > 0 && o[2] > 0) || (o[0] < 0 && o[1] < 0 && o[2] < 0); }
+
+// Touching: the planes do not separate the two, but neither has corners strictly on both sides of
+// the other's plane (a corner or an edge in it): split all the same, not reported as crossing.
+enum class Contact { None, Touching, Crossing, Coplanar };
+
+bool bothSides(const int* o) { return (o[0] > 0 || o[1] > 0 || o[2] > 0) && (o[0] < 0 || o[1] < 0 || o[2] < 0); }
+
+// Two triangles in one plane: a repeat of the same face, a fold over a common edge (the far
+// corners on the same side of it), or any other pair whose boxes overlap (kept: splitting by the
+// edges of one that does not overlap only makes more cells).
+Contact coplanarContact(const OrientedSurface& s, std::uint32_t i, std::uint32_t j, int shared) {
+    if (shared != 2) return Contact::Coplanar;
+    const auto &ti = s.triangles[i], &tj = s.triangles[j];
+    std::uint32_t common[2], farI = 0, farJ = 0;
+    int c = 0;
+    for (std::uint32_t v : ti) {
+        if (std::find(tj.begin(), tj.end(), v) != tj.end())
+            common[c++] = v;
+        else
+            farI = v;
+    }
+    for (std::uint32_t v : tj)
+        if (v != common[0] && v != common[1]) farJ = v;
+    const Vec3 &p = s.points[common[0]], &q = s.points[common[1]];
+    const Vec3 n = normalOf(s, i);
+    const Vec3 off = add(p, scale(n, norm(sub(q, p)) / norm(n)));  // a point off the plane, beside the edge
+    const int a = orient3d(p, q, off, s.points[farI]), b = orient3d(p, q, off, s.points[farJ]);
+    return a * b > 0 ? Contact::Coplanar : Contact::None;
+}
+
+Contact contact(const OrientedSurface& s, std::uint32_t i, std::uint32_t j) {
+    const auto &ti = s.triangles[i], &tj = s.triangles[j];
+    int shared = 0;
+    for (std::uint32_t a : ti) shared += std::count(tj.begin(), tj.end(), a);
+    int onI[3], onJ[3];  // j's corners against i's plane, i's corners against j's
+    for (int k = 0; k < 3; ++k) onI[k] = orient3d(corner(s, i, 0), corner(s, i, 1), corner(s, i, 2), corner(s, j, k));
+    if (onI[0] == 0 && onI[1] == 0 && onI[2] == 0) return coplanarContact(s, i, j, shared);
+    if (oneSide(onI)) return Contact::None;
+    for (int k = 0; k < 3; ++k) onJ[k] = orient3d(corner(s, j, 0), corner(s, j, 1), corner(s, j, 2), corner(s, i, k));
+    if (oneSide(onJ)) return Contact::None;
+    if (shared >= 2) return Contact::None;  // not coplanar: they meet on the common edge only
+    if (shared == 1) {
+        // They meet at the common corner, and beyond it only if neither has its two other
+        // corners strictly on one side of the other's plane.
+        int farI[2], farJ[2], a = 0, b = 0;
+        for (int k = 0; k < 3; ++k) {
+            if (std::find(tj.begin(), tj.end(), ti[k]) == tj.end()) farJ[a++] = onJ[k];
+            if (std::find(ti.begin(), ti.end(), tj[k]) == ti.end()) farI[b++] = onI[k];
+        }
+        if (farJ[0] * farJ[1] > 0 || farI[0] * farI[1] > 0) return Contact::None;
+    }
+    return bothSides(onI) && bothSides(onJ) ? Contact::Crossing : Contact::Touching;
+}
+
+// A corner of a cell: one of the triangle's own (0..2), whose side of a crossing plane is known
+// exactly, or a point made by clipping (-1).
+struct CellPoint {
+    Vec3 x;
+    int corner;
+};
+using Cell = std::vector<CellPoint>;
+
+struct Plane {
+    Vec3 q, m;     // through q, normal m
+    int exact[3];  // the triangle's corners' sides, when known exactly
+    bool hasExact = false;
+};
+
+int sideOf(const Plane& plane, const CellPoint& p) {
+    if (plane.hasExact && p.corner >= 0) return plane.exact[p.corner];
+    const double f = dot(sub(p.x, plane.q), plane.m);
+    return f > 0 ? 1 : f < 0 ? -1 : 0;
+}
+
+// Splits a convex cell by a plane; the parts that are not empty go to `out`.
+void split(const Cell& cell, const Plane& plane, std::vector<Cell>& out) {
+    std::vector<int> side(cell.size());
+    bool below = false, above = false;
+    for (std::size_t i = 0; i < cell.size(); ++i) {
+        side[i] = sideOf(plane, cell[i]);
+        below = below || side[i] < 0;
+        above = above || side[i] > 0;
+    }
+    if (!below || !above) {
+        out.push_back(cell);
+        return;
+    }
+    Cell neg, pos;
+    for (std::size_t i = 0; i < cell.size(); ++i) {
+        const std::size_t j = (i + 1) % cell.size();
+        if (side[i] >= 0) pos.push_back(cell[i]);
+        if (side[i] <= 0) neg.push_back(cell[i]);
+        if (side[i] * side[j] < 0) {
+            const double fi = dot(sub(cell[i].x, plane.q), plane.m), fj = dot(sub(cell[j].x, plane.q), plane.m);
+            double t = fi != fj ? fi / (fi - fj) : 0.5;
+            t = std::min(1.0, std::max(0.0, t));
+            const CellPoint cut{add(cell[i].x, scale(sub(cell[j].x, cell[i].x), t)), -1};
+            pos.push_back(cut);
+            neg.push_back(cut);
+        }
+    }
+    if (neg.size() >= 3) out.push_back(std::move(neg));
+    if (pos.size() >= 3) out.push_back(std::move(pos));
+}
+
+// Triangle t cut by the planes of the triangles that cross it and the edges of its coplanar partners.
+std::vector<Cell> cellsOf(const OrientedSurface& s, std::uint32_t t, const std::vector<std::uint32_t>& cuts,
+                          const std::vector<std::uint32_t>& coplanar) {
+    std::vector<Plane> planes;
+    for (std::uint32_t u : cuts) {
+        Plane p{corner(s, u, 0), normalOf(s, u), {0, 0, 0}, true};
+        for (int k = 0; k < 3; ++k)
+            p.exact[k] = orient3d(corner(s, u, 0), corner(s, u, 1), corner(s, u, 2), corner(s, t, k));
+        planes.push_back(p);
+    }
+    const Vec3 n = normalOf(s, t);
+    for (std::uint32_t u : coplanar)
+        for (int k = 0; k < 3; ++k) {
+            const Vec3 &a = corner(s, u, k), &b = corner(s, u, (k + 1) % 3);
+            planes.push_back(Plane{a, cross(sub(b, a), n), {0, 0, 0}, false});
+        }
+    std::vector<Cell> cells{Cell{{corner(s, t, 0), 0}, {corner(s, t, 1), 1}, {corner(s, t, 2), 2}}}, next;
+    for (const Plane& plane : planes) {
+        next.clear();
+        for (const Cell& cell : cells) split(cell, plane, next);
+        cells.swap(next);
+    }
+    return cells;
+}
+
+// Winding numbers by signed ray crossings.
+class Rays {
+public:
+    Rays(const OrientedSurface& s, const BoxTree& tree, const std::vector<std::uint8_t>& flat, double reach,
+         double slack)
+        : s_(s), tree_(tree), flat_(flat), reach_(reach), slack_(slack) {}
+
+    // The winding number just beside p, on the side `side` (+1 front, -1 back) of a plane
+    // through p with normal n, with the triangles in that plane (`excluded`) left out.
+    int beside(const Vec3& p, const Vec3& n, int side, const std::vector<std::uint32_t>& excluded) const {
+        static const Vec3 kDirections[] = {{0.5773, 0.6123, 0.5406},   {-0.2673, 0.8018, 0.5345},
+                                           {0.8571, -0.4286, 0.2857},  {0.1826, 0.3651, -0.9129},
+                                           {-0.7071, -0.5013, 0.4987}, {0.3313, -0.8829, -0.3327}};
+        int axis = 0;
+        for (int k = 1; k < 3; ++k)
+            if (std::abs(n[k]) > std::abs(n[axis])) axis = k;
+        Vec3 d{0, 0, 0};
+        d[axis] = n[axis] * side > 0 ? 1 : -1;
+        int w = 0;
+        if (cast(p, d, excluded, w)) return w;
+        // The first ray met an edge or a corner: directions off the axes, still to the same side.
+        for (const Vec3& candidate : kDirections) {
+            const double along = dot(candidate, n) * side;
+            if (std::abs(along) < 0.2 * norm(n)) continue;
+            if (cast(p, along > 0 ? candidate : scale(candidate, -1), excluded, w)) return w;
+        }
+        return generalized(add(p, scale(n, side * 1e-9 * reach_ / norm(n))), excluded);
+    }
+
+private:
+    const OrientedSurface& s_;
+    const BoxTree& tree_;
+    const std::vector<std::uint8_t>& flat_;
+    double reach_, slack_;
+
+    // The winding number at p + eps d (eps -> 0): the signed crossings of the segment from p far
+    // out along d. False when it meets an edge or a corner of a triangle.
+    bool cast(const Vec3& p, const Vec3& d, const std::vector<std::uint32_t>& excluded, int& w) const {
+        const Vec3 r = add(p, scale(d, reach_));
+        bool ok = true;
+        int total = 0;
+        tree_.forEachAlong(p, r, slack_, [&](std::uint32_t u) {
+            if (!ok || flat_[u] || std::find(excluded.begin(), excluded.end(), u) != excluded.end()) return;
+            const Vec3 &a = corner(s_, u, 0), &b = corner(s_, u, 1), &c = corner(s_, u, 2);
+            const int s1 = orient3d(a, b, c, p);
+            if (s1 == 0) return;  // p in its plane: p + eps d is off it, and the ray never comes back
+            const int s2 = orient3d(a, b, c, r);
+            if (s2 == 0 || s2 == s1) return;
+            const int e1 = orient3d(p, r, a, b), e2 = orient3d(p, r, b, c), e3 = orient3d(p, r, c, a);
+            if ((e1 > 0 || e2 > 0 || e3 > 0) && (e1 < 0 || e2 < 0 || e3 < 0)) return;  // passes beside it
+            if (e1 == 0 || e2 == 0 || e3 == 0) {
+                ok = false;  // through an edge or a corner
+                return;
+            }
+            total += s1 < 0 ? 1 : -1;  // leaving through its front: p was inside it
+        });
+        w = total;
+        return ok;
+    }
+
+    // Every ray degenerate (never seen in practice): the generalized winding number, rounded to
+    // the integer it is for a closed surface.
+    int generalized(const Vec3& x, const std::vector<std::uint32_t>& excluded) const {
+        double total = 0;
+        for (std::uint32_t u = 0; u < s_.triangles.size(); ++u) {
+            if (flat_[u] || std::find(excluded.begin(), excluded.end(), u) != excluded.end()) continue;
+            const Vec3 a = sub(corner(s_, u, 0), x), b = sub(corner(s_, u, 1), x), c = sub(corner(s_, u, 2), x);
+            const double la = norm(a), lb = norm(b), lc = norm(c);
+            total +=
+                2 * std::atan2(dot(a, cross(b, c)), la * lb * lc + dot(a, b) * lc + dot(b, c) * la + dot(c, a) * lb);
+        }
+        return static_cast<int>(std::lround(total / (4 * kPi)));
+    }
+};
+
+// +1: the face bounds { w >= 1 } with it behind (wound outward from it), -1: in front, 0: not at all.
+int boundary(int front, int back) { return back >= 1 && front < 1 ? 1 : front >= 1 && back < 1 ? -1 : 0; }
+
+// Sums in blocks, so rounding grows with the number of blocks.
+class Accumulator {
+public:
+    void add(const Vec3& a, const Vec3& b, const Vec3& c, int sign, double share) {
+        const Triangle tri = triangleOf(a, b, c);
+        addTetrahedron(block_, tri, sign * determinantOf(tri), norm(tri.n) * share);
+        if (++count_ % 1024 == 0) flush();
+    }
+    Moments total() {
+        flush();
+        return total_;
+    }
+
+private:
+    Moments block_, total_;
+    std::size_t count_ = 0;
+    void flush() {
+        total_.add(block_);
+        block_ = Moments();
+    }
+};
+
+// The triangles across each manifold edge: neighbour[3t + k] = (u << 1) | (1 if both run the
+// edge the same way, so their sides swap), or ~0u.
+std::vector<std::uint32_t> neighbours(const OrientedSurface& s) {
+    const std::size_t n = s.triangles.size();
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> edges;
+    edges.reserve(3 * n);
+    for (std::uint32_t t = 0; t < n; ++t)
+        for (int k = 0; k < 3; ++k) {
+            const std::uint32_t a = s.triangles[t][k], b = s.triangles[t][(k + 1) % 3];
+            edges.emplace_back((std::uint64_t(std::min(a, b)) << 32) | std::max(a, b), 3 * t + k);
+        }
+    std::sort(edges.begin(), edges.end());
+    std::vector<std::uint32_t> out(3 * n, ~0u);
+    for (std::size_t i = 0; i < edges.size();) {
+        std::size_t j = i;
+        while (j < edges.size() && edges[j].first == edges[i].first) ++j;
+        if (j - i == 2) {
+            const std::uint32_t x = edges[i].second, y = edges[i + 1].second;
+            const auto forward = [&](std::uint32_t e) {
+                return s.triangles[e / 3][e % 3] < s.triangles[e / 3][(e % 3 + 1) % 3];
+            };
+            const std::uint32_t same = forward(x) == forward(y) ? 1u : 0u;
+            out[x] = (y / 3) << 1 | same;
+            out[y] = (x / 3) << 1 | same;
+        }
+        i = j;
+    }
+    return out;
+}
+
+// A canonical order of the cutting triangles (by their corners' positions), so the cells do not
+// depend on the order the triangles come in.
+void sortByPosition(const OrientedSurface& s, std::vector<std::uint32_t>& list) {
+    const auto key = [&](std::uint32_t u) {
+        std::array<Vec3, 3> k{corner(s, u, 0), corner(s, u, 1), corner(s, u, 2)};
+        std::sort(k.begin(), k.end());
+        return k;
+    };
+    std::sort(list.begin(), list.end(), [&](std::uint32_t a, std::uint32_t b) { return key(a) < key(b); });
+}
+
+}  // namespace
+
+Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double extent) {
+    Arrangement out;
+    const std::size_t n = s.triangles.size();
+    std::vector<Box> boxes(n);
+    std::vector<std::uint8_t> flat(n, 0);
+    double far = 0;
+    for (std::uint32_t t = 0; t < n; ++t) {
+        boxes[t] = Box{corner(s, t, 0), corner(s, t, 0)};
+        for (int k = 1; k < 3; ++k)
+            for (int i = 0; i < 3; ++i) {
+                boxes[t].lo[i] = std::min(boxes[t].lo[i], corner(s, t, k)[i]);
+                boxes[t].hi[i] = std::max(boxes[t].hi[i], corner(s, t, k)[i]);
+            }
+        for (int i = 0; i < 3; ++i) far = std::max({far, std::abs(boxes[t].lo[i]), std::abs(boxes[t].hi[i])});
+        flat[t] = collinear(corner(s, t, 0), corner(s, t, 1), corner(s, t, 2));
+    }
+    const BoxTree tree(boxes);
+
+    // Contacts.
+    std::vector<std::vector<std::uint32_t>> cuts(n), coplanar(n);
+    std::vector<std::uint8_t> crossesOther(n, 0), crossesSelf(n, 0), coplanarOther(n, 0);
+    tree.forEachOverlap([&](std::uint32_t i, std::uint32_t j) {
+        if (flat[i] || flat[j]) return;
+        const bool same = s.piece[i] == s.piece[j];
+        if (same && !selfIntersections) return;
+        switch (contact(s, i, j)) {
+            case Contact::None: return;
+            case Contact::Touching:
+                cuts[i].push_back(j);
+                cuts[j].push_back(i);
+                return;
+            case Contact::Crossing:
+                cuts[i].push_back(j);
+                cuts[j].push_back(i);
+                (same ? crossesSelf : crossesOther)[i] = (same ? crossesSelf : crossesOther)[j] = 1;
+                return;
+            case Contact::Coplanar:
+                coplanar[i].push_back(j);
+                coplanar[j].push_back(i);
+                if (!same) coplanarOther[i] = coplanarOther[j] = 1;
+                return;
+        }
+    });
+
+    const Rays rays(s, tree, flat, 4 * far + extent, 1e-9 * (far + extent));
+    Accumulator sum;
+    std::vector<std::uint8_t> crossedPiece, selfCrossedPiece;
+    const auto mark = [](std::vector<std::uint8_t>& v, std::uint32_t p) {
+        if (v.size() <= p) v.resize(p + 1, 0);
+        v[p] = 1;
+    };
+
+    // Cells of the triangles that something crosses or overlaps, each labelled by rays.
+    std::vector<std::uint8_t> involved(n, 0);
+    std::vector<std::uint32_t> excluded;
+    for (std::uint32_t t = 0; t < n; ++t) {
+        if (flat[t] || (cuts[t].empty() && coplanar[t].empty())) continue;
+        involved[t] = 1;
+        out.coplanarTriangles += coplanarOther[t];
+        sortByPosition(s, cuts[t]);
+        sortByPosition(s, coplanar[t]);
+        const std::vector<Cell> cells = cellsOf(s, t, cuts[t], coplanar[t]);
+        const Vec3 normal = normalOf(s, t);
+        const double twiceArea = norm(normal);
+        excluded.assign(1, t);
+        excluded.insert(excluded.end(), coplanar[t].begin(), coplanar[t].end());
+        struct Labelled {
+            int front, back, sign;
+        };
+        std::vector<Labelled> labels;
+        for (const Cell& cell : cells) {
+            Vec3 area{0, 0, 0}, centre{0, 0, 0};
+            for (std::size_t i = 0; i < cell.size(); ++i) {
+                area = add(area, cross(cell[i].x, cell[(i + 1) % cell.size()].x));
+                centre = add(centre, cell[i].x);
+            }
+            // A sliver of rounding: no volume to speak of, and its centre is not to be trusted.
+            if (!(norm(area) > 1e-12 * twiceArea)) {
+                labels.push_back({0, 0, 0});
+                continue;
+            }
+            centre = scale(centre, 1.0 / static_cast<double>(cell.size()));
+            const int front = rays.beside(centre, normal, 1, excluded),
+                      back = rays.beside(centre, normal, -1, excluded);
+            int sign = boundary(front, back);
+            // A face shared by coplanar triangles is counted by the first of them only.
+            for (std::uint32_t u : coplanar[t]) {
+                if (u > t || sign == 0) continue;
+                const Vec3 nu = normalOf(s, u);
+                bool inside = true;
+                for (int k = 0; k < 3 && inside; ++k) {
+                    const Vec3 &a = corner(s, u, k), &b = corner(s, u, (k + 1) % 3);
+                    inside = dot(cross(sub(b, a), sub(centre, a)), nu) > 0;
+                }
+                if (inside) sign = 0;
+            }
+            labels.push_back({front, back, sign});
+        }
+        bool uniform = true, split = false;
+        for (std::size_t c = 1; c < cells.size(); ++c) {
+            uniform = uniform && labels[c].sign == labels[0].sign;
+            split = split || labels[c].front != labels[0].front || labels[c].back != labels[0].back;
+        }
+        if (split) {
+            ++out.intersectingTriangles;
+            if (crossesOther[t]) mark(crossedPiece, s.piece[t]);
+            if (crossesSelf[t]) mark(selfCrossedPiece, s.piece[t]);
+        }
+        if (uniform) {
+            if (labels[0].sign != 0)
+                sum.add(corner(s, t, 0), corner(s, t, 1), corner(s, t, 2), labels[0].sign, s.areaShare[t]);
+            continue;
+        }
+        for (std::size_t c = 0; c < cells.size(); ++c)
+            if (labels[c].sign != 0)
+                for (std::size_t i = 1; i + 1 < cells[c].size(); ++i)
+                    sum.add(cells[c][0].x, cells[c][i].x, cells[c][i + 1].x, labels[c].sign, s.areaShare[t]);
+    }
+
+    // The rest: one ray per connected region, then across manifold edges.
+    const std::vector<std::uint32_t> next = neighbours(s);
+    std::vector<int> front(n, 0), back(n, 0);
+    std::vector<std::uint8_t> labelled(n, 0);
+    std::vector<std::uint32_t> queue;
+    for (std::uint32_t seed = 0; seed < n; ++seed) {
+        if (flat[seed] || involved[seed] || labelled[seed]) continue;
+        const Vec3 centre = scale(add(add(corner(s, seed, 0), corner(s, seed, 1)), corner(s, seed, 2)), 1.0 / 3);
+        excluded.assign(1, seed);
+        const Vec3 normal = normalOf(s, seed);
+        front[seed] = rays.beside(centre, normal, 1, excluded);
+        back[seed] = rays.beside(centre, normal, -1, excluded);
+        labelled[seed] = 1;
+        queue.assign(1, seed);
+        for (std::size_t head = 0; head < queue.size(); ++head) {
+            const std::uint32_t t = queue[head];
+            const int sign = boundary(front[t], back[t]);
+            if (sign != 0) sum.add(corner(s, t, 0), corner(s, t, 1), corner(s, t, 2), sign, s.areaShare[t]);
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t link = next[3 * t + k];
+                if (link == ~0u) continue;
+                const std::uint32_t u = link >> 1;
+                if (flat[u] || involved[u] || labelled[u]) continue;
+                labelled[u] = 1;
+                front[u] = link & 1 ? back[t] : front[t];
+                back[u] = link & 1 ? front[t] : back[t];
+                queue.push_back(u);
+            }
+        }
+    }
+    out.moments = sum.total();
+    out.intersectingShells = static_cast<std::uint32_t>(std::count(crossedPiece.begin(), crossedPiece.end(), 1));
+    out.selfIntersectingShells =
+        static_cast<std::uint32_t>(std::count(selfCrossedPiece.begin(), selfCrossedPiece.end(), 1));
+    return out;
+}
+
+}  // namespace detail
+}  // namespace massprops
