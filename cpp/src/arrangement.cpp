@@ -59,17 +59,40 @@ Contact coplanarContact(const OrientedSurface& s, std::uint32_t i, std::uint32_t
     return a * b > 0 ? Contact::Coplanar : Contact::None;
 }
 
+// Two triangles, each with one corner alone on one side of the other's plane (no corner in it):
+// whether their chords on the common line overlap by more than a point (Guigue & Devillers 2003:
+// with each alone corner first, the other triangle wound so that it faces it, two orientations
+// order the chords' ends). `onI`: i's corners against j's plane; `onJ`: j's against i's.
+bool overlapOnTheLine(const OrientedSurface& s, std::uint32_t i, std::uint32_t j, const int* onI, const int* onJ) {
+    const int a = onI[0] == onI[1] ? 2 : onI[0] == onI[2] ? 1 : 0;
+    const int b = onJ[0] == onJ[1] ? 2 : onJ[0] == onJ[2] ? 1 : 0;
+    const Vec3 &p1 = corner(s, i, a), &p2 = corner(s, j, b);
+    const Vec3 *q1 = &corner(s, i, (a + 1) % 3), *r1 = &corner(s, i, (a + 2) % 3);
+    const Vec3 *q2 = &corner(s, j, (b + 1) % 3), *r2 = &corner(s, j, (b + 2) % 3);
+    if (onI[a] < 0) std::swap(q2, r2);
+    if (onJ[b] < 0) std::swap(q1, r1);
+    return orient3d(*q1, p2, p1, *q2) < 0 && orient3d(p1, p2, *r1, *r2) < 0;
+}
+
 Contact contact(const OrientedSurface& s, std::uint32_t i, std::uint32_t j) {
     const auto &ti = s.triangles[i], &tj = s.triangles[j];
     int shared = 0;
     for (std::uint32_t a : ti) shared += std::count(tj.begin(), tj.end(), a);
-    int onI[3], onJ[3];  // j's corners against i's plane, i's corners against j's
-    for (int k = 0; k < 3; ++k) onI[k] = orient3d(corner(s, i, 0), corner(s, i, 1), corner(s, i, 2), corner(s, j, k));
+    // j's corners against i's plane, i's corners against j's; a common corner lies in both.
+    const auto in = [](const std::array<std::uint32_t, 3>& t, std::uint32_t v) {
+        return v == t[0] || v == t[1] || v == t[2];
+    };
+    int onI[3], onJ[3];
+    for (int k = 0; k < 3; ++k)
+        onI[k] = in(ti, tj[k]) ? 0 : orient3d(corner(s, i, 0), corner(s, i, 1), corner(s, i, 2), corner(s, j, k));
     if (onI[0] == 0 && onI[1] == 0 && onI[2] == 0) return coplanarContact(s, i, j, shared);
     if (oneSide(onI)) return Contact::None;
-    for (int k = 0; k < 3; ++k) onJ[k] = orient3d(corner(s, j, 0), corner(s, j, 1), corner(s, j, 2), corner(s, i, k));
+    for (int k = 0; k < 3; ++k)
+        onJ[k] = in(tj, ti[k]) ? 0 : orient3d(corner(s, j, 0), corner(s, j, 1), corner(s, j, 2), corner(s, i, k));
     if (oneSide(onJ)) return Contact::None;
     if (shared >= 2) return Contact::None;  // not coplanar: they meet on the common edge only
+    const bool strict = onI[0] != 0 && onI[1] != 0 && onI[2] != 0 && onJ[0] != 0 && onJ[1] != 0 && onJ[2] != 0;
+    if (strict) return overlapOnTheLine(s, i, j, onJ, onI) ? Contact::Crossing : Contact::None;
     if (shared == 1) {
         // They meet at the common corner, and beyond it only if neither has its two other
         // corners strictly on one side of the other's plane.
@@ -162,13 +185,36 @@ std::vector<Cell> cellsOf(const OrientedSurface& s, std::uint32_t t, const std::
 // Winding numbers by signed ray crossings.
 class Rays {
 public:
-    Rays(const OrientedSurface& s, const BoxTree& tree, const std::vector<std::uint8_t>& flat, double reach,
-         double slack)
-        : s_(s), tree_(tree), flat_(flat), reach_(reach), slack_(slack) {}
+    Rays(const OrientedSurface& s, const BoxTree& tree, const std::vector<std::uint8_t>& flat, const Box& box,
+         double reach, double slack)
+        : s_(s), tree_(tree), flat_(flat), box_(box), reach_(reach), slack_(slack) {}
+
+    // The winding numbers in front of and behind a face at p (normal n). With no other face in
+    // its plane (`alone`), w drops by exactly one across it from back to front, so one ray does,
+    // cast to the side where the box is nearer (fewer boxes on the way).
+    void sides(const WeightedPoint& p, const Vec3& n, bool alone, const std::vector<std::uint32_t>& excluded,
+               int& front, int& back) const {
+        if (!alone) {
+            front = beside(p, n, 1, excluded);
+            back = beside(p, n, -1, excluded);
+            return;
+        }
+        int axis = 0;
+        for (int k = 1; k < 3; ++k)
+            if (std::abs(n[k]) > std::abs(n[axis])) axis = k;
+        const double up = box_.hi[axis] - p.approx[axis], down = p.approx[axis] - box_.lo[axis];
+        if ((n[axis] > 0 ? up : down) <= (n[axis] > 0 ? down : up)) {
+            front = beside(p, n, 1, excluded);
+            back = front + 1;
+        } else {
+            back = beside(p, n, -1, excluded);
+            front = back - 1;
+        }
+    }
 
     // The winding number just beside p, on the side `side` (+1 front, -1 back) of a plane
     // through p with normal n, with the triangles in that plane (`excluded`) left out.
-    int beside(const Vec3& p, const Vec3& n, int side, const std::vector<std::uint32_t>& excluded) const {
+    int beside(const WeightedPoint& p, const Vec3& n, int side, const std::vector<std::uint32_t>& excluded) const {
         static const Vec3 kDirections[] = {{0.5773, 0.6123, 0.5406},   {-0.2673, 0.8018, 0.5345},
                                            {0.8571, -0.4286, 0.2857},  {0.1826, 0.3651, -0.9129},
                                            {-0.7071, -0.5013, 0.4987}, {0.3313, -0.8829, -0.3327}};
@@ -185,29 +231,32 @@ public:
             if (std::abs(along) < 0.2 * norm(n)) continue;
             if (cast(p, along > 0 ? candidate : scale(candidate, -1), excluded, w)) return w;
         }
-        return generalized(add(p, scale(n, side * 1e-9 * reach_ / norm(n))), excluded);
+        return generalized(add(p.approx, scale(n, side * 1e-9 * reach_ / norm(n))), excluded);
     }
 
 private:
     const OrientedSurface& s_;
     const BoxTree& tree_;
     const std::vector<std::uint8_t>& flat_;
+    Box box_;
     double reach_, slack_;
 
     // The winding number at p + eps d (eps -> 0): the signed crossings of the segment from p far
-    // out along d. False when it meets an edge or a corner of a triangle.
-    bool cast(const Vec3& p, const Vec3& d, const std::vector<std::uint32_t>& excluded, int& w) const {
-        const Vec3 r = add(p, scale(d, reach_));
+    // out along d (p is exact, so a face through p is known to be one, and skipped: p + eps d is
+    // off it for good). False when the segment meets an edge or a corner of a triangle.
+    bool cast(const WeightedPoint& p, const Vec3& d, const std::vector<std::uint32_t>& excluded, int& w) const {
+        const Vec3 r = add(p.approx, scale(d, reach_));
         bool ok = true;
         int total = 0;
-        tree_.forEachAlong(p, r, slack_, [&](std::uint32_t u) {
+        tree_.forEachAlong(p.approx, r, slack_, [&](std::uint32_t u) {
             if (!ok || flat_[u] || std::find(excluded.begin(), excluded.end(), u) != excluded.end()) return;
             const Vec3 &a = corner(s_, u, 0), &b = corner(s_, u, 1), &c = corner(s_, u, 2);
             const int s1 = orient3d(a, b, c, p);
-            if (s1 == 0) return;  // p in its plane: p + eps d is off it, and the ray never comes back
+            if (s1 == 0) return;
             const int s2 = orient3d(a, b, c, r);
             if (s2 == 0 || s2 == s1) return;
-            const int e1 = orient3d(p, r, a, b), e2 = orient3d(p, r, b, c), e3 = orient3d(p, r, c, a);
+            // orient3d(p, r, x, y) = -orient3d(r, x, y, p): which way the segment passes each edge.
+            const int e1 = -orient3d(r, a, b, p), e2 = -orient3d(r, b, c, p), e3 = -orient3d(r, c, a, p);
             if ((e1 > 0 || e2 > 0 || e3 > 0) && (e1 < 0 || e2 < 0 || e3 < 0)) return;  // passes beside it
             if (e1 == 0 || e2 == 0 || e3 == 0) {
                 ok = false;  // through an edge or a corner
@@ -233,6 +282,21 @@ private:
         return static_cast<int>(std::lround(total / (4 * kPi)));
     }
 };
+
+// A point of triangle t near x (a point in its plane, inside it), exactly on the triangle: its
+// barycentric coordinates rounded to multiples of 2^-40.
+WeightedPoint pointOn(const OrientedSurface& s, std::uint32_t t, const Vec3& x) {
+    const Vec3 &a = corner(s, t, 0), &b = corner(s, t, 1), &c = corner(s, t, 2);
+    const Vec3 n = cross(sub(b, a), sub(c, a));
+    const double nn = dot(n, n);
+    double lb = dot(cross(sub(x, a), sub(c, a)), n) / nn, lc = dot(cross(sub(b, a), sub(x, a)), n) / nn;
+    lb = std::min(1.0, std::max(0.0, lb));
+    lc = std::min(1.0 - lb, std::max(0.0, lc));
+    constexpr double kGrid = 0x1p40;
+    const double wb = std::round(lb * kGrid), wc = std::round(lc * kGrid);
+    const double wa = std::max(0.0, kGrid - wb - wc);
+    return weightedPoint(a, b, c, wa, wb, wc);
+}
 
 // +1: the face bounds { w >= 1 } with it behind (wound outward from it), -1: in front, 0: not at all.
 int boundary(int front, int back) { return back >= 1 && front < 1 ? 1 : front >= 1 && back < 1 ? -1 : 0; }
@@ -308,6 +372,7 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
     std::vector<Box> boxes(n);
     std::vector<std::uint8_t> flat(n, 0);
     double far = 0;
+    Box all{{HUGE_VAL, HUGE_VAL, HUGE_VAL}, {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL}};
     for (std::uint32_t t = 0; t < n; ++t) {
         boxes[t] = Box{corner(s, t, 0), corner(s, t, 0)};
         for (int k = 1; k < 3; ++k)
@@ -315,7 +380,11 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
                 boxes[t].lo[i] = std::min(boxes[t].lo[i], corner(s, t, k)[i]);
                 boxes[t].hi[i] = std::max(boxes[t].hi[i], corner(s, t, k)[i]);
             }
-        for (int i = 0; i < 3; ++i) far = std::max({far, std::abs(boxes[t].lo[i]), std::abs(boxes[t].hi[i])});
+        for (int i = 0; i < 3; ++i) {
+            far = std::max({far, std::abs(boxes[t].lo[i]), std::abs(boxes[t].hi[i])});
+            all.lo[i] = std::min(all.lo[i], boxes[t].lo[i]);
+            all.hi[i] = std::max(all.hi[i], boxes[t].hi[i]);
+        }
         flat[t] = collinear(corner(s, t, 0), corner(s, t, 1), corner(s, t, 2));
     }
     const BoxTree tree(boxes);
@@ -346,7 +415,7 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
         }
     });
 
-    const Rays rays(s, tree, flat, 4 * far + extent, 1e-9 * (far + extent));
+    const Rays rays(s, tree, flat, all, 4 * far + extent, 1e-9 * (far + extent));
     Accumulator sum;
     std::vector<std::uint8_t> crossedPiece, selfCrossedPiece;
     const auto mark = [](std::vector<std::uint8_t>& v, std::uint32_t p) {
@@ -384,8 +453,8 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
                 continue;
             }
             centre = scale(centre, 1.0 / static_cast<double>(cell.size()));
-            const int front = rays.beside(centre, normal, 1, excluded),
-                      back = rays.beside(centre, normal, -1, excluded);
+            int front, back;
+            rays.sides(pointOn(s, t, centre), normal, coplanar[t].empty(), excluded, front, back);
             int sign = boundary(front, back);
             // A face shared by coplanar triangles is counted by the first of them only.
             for (std::uint32_t u : coplanar[t]) {
@@ -428,11 +497,10 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
     std::vector<std::uint32_t> queue;
     for (std::uint32_t seed = 0; seed < n; ++seed) {
         if (flat[seed] || involved[seed] || labelled[seed]) continue;
-        const Vec3 centre = scale(add(add(corner(s, seed, 0), corner(s, seed, 1)), corner(s, seed, 2)), 1.0 / 3);
+        const WeightedPoint centre = weightedPoint(corner(s, seed, 0), corner(s, seed, 1), corner(s, seed, 2), 1, 1, 1);
         excluded.assign(1, seed);
         const Vec3 normal = normalOf(s, seed);
-        front[seed] = rays.beside(centre, normal, 1, excluded);
-        back[seed] = rays.beside(centre, normal, -1, excluded);
+        rays.sides(centre, normal, true, excluded, front[seed], back[seed]);
         labelled[seed] = 1;
         queue.assign(1, seed);
         for (std::size_t head = 0; head < queue.size(); ++head) {

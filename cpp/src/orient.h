@@ -13,6 +13,21 @@ namespace detail {
 
 int orientExact(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d);
 
+// A point given exactly as (w0 v0 + w1 v1 + w2 v2) / (w0 + w1 + w2), with weights that are
+// integers (below 2^52) and not all 0: a point inside a triangle, which doubles cannot hold
+// exactly. `approx` is its rounded value, within `slack` of it in every coordinate.
+struct WeightedPoint {
+    Vec3 v[3];
+    double w[3];
+    Vec3 approx;
+    double slack;
+};
+
+WeightedPoint weightedPoint(const Vec3& a, const Vec3& b, const Vec3& c, double wa, double wb, double wc);
+
+// orient3d with the last point given exactly by its weights.
+int orient3d(const Vec3& a, const Vec3& b, const Vec3& c, const WeightedPoint& p);
+
 // Whether a, b, c lie on one line (a triangle of no area, which bounds nothing), exactly.
 bool collinear(const Vec3& a, const Vec3& b, const Vec3& c);
 
