@@ -132,6 +132,9 @@ std::string layouts() {
                                         .field("cappedHoles", &Repairs::cappedHoles)
                                         .field("openShells", &Repairs::openShells)
                                         .field("intersectingShells", &Repairs::intersectingShells)
+                                        .field("selfIntersectingShells", &Repairs::selfIntersectingShells)
+                                        .field("intersectingTriangles", &Repairs::intersectingTriangles)
+                                        .field("overlapVolume", &Repairs::overlapVolume)
                                         .field("capArea", &Repairs::capArea);
     const Layout<Diagnostics> diagnostics = Layout<Diagnostics>("Diagnostics")
                                                 .field("triangles", &Diagnostics::triangles)
@@ -216,7 +219,8 @@ std::string layouts() {
                                                 .field("thickness", &MeshOptions::thickness)
                                                 .field("weldDistance", &MeshOptions::weldDistance)
                                                 .field("weldRelative", &MeshOptions::weldRelative)
-                                                .field("check", &MeshOptions::check);
+                                                .field("check", &MeshOptions::check)
+                                                .field("intersections", &MeshOptions::intersections);
     struct Matrix {
         Mat3 value;
     };

@@ -39,6 +39,12 @@ Status checkMeshOptions(const MeshOptions& o, std::string& message) {
         message = "check: false applies to the solid mode only (a shell or a hull needs no proof of closure)";
         return Status::InvalidOptions;
     }
+    if (o.intersections && (!o.check || o.mode != MeshMode::Solid)) {
+        message =
+            "intersections applies to the solid mode with the check (a shell, a hull or a trusted mesh is "
+            "measured without looking for them)";
+        return Status::InvalidOptions;
+    }
     if (!o.check && (o.weldDistance != 0 || o.weldRelative != 0)) {
         message = "weld has no effect with check: false (nothing is welded or analysed)";
         return Status::InvalidOptions;
