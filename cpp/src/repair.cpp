@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "closed_winding.h"
 #include "determinant.h"
 #include "enclosed_volume.h"
 #include "integrate.h"
@@ -171,6 +172,21 @@ double windingNumber(const Surface& s, const Patches& p, const RepairPlan& plan,
     return total / (4 * kPi);
 }
 
+// The triangles and caps of unit `id`, as the walk wound them.
+template <typename Positions, typename Indices>
+std::vector<std::array<Vec3, 3>> unitTriangles(const Surface& s, const Patches& p, const RepairPlan& plan,
+                                               std::uint32_t id, Positions position, Indices index,
+                                               const Vec3& origin) {
+    std::vector<std::array<Vec3, 3>> out;
+    for (std::uint32_t i = p.start[id]; i < p.start[id + 1]; ++i) {
+        const Triangle tri = triangleAt(position, index, p.order[i], origin);
+        out.push_back(s.flipped[p.order[i]] ? std::array<Vec3, 3>{tri.a, tri.c, tri.b}
+                                            : std::array<Vec3, 3>{tri.a, tri.b, tri.c});
+    }
+    for (std::uint32_t i = p.capStart[id]; i < p.capStart[id + 1]; ++i) out.push_back(plan.caps[p.capsByPatch[i]]);
+    return out;
+}
+
 bool contains(const Vec3& lo, const Vec3& hi, const Vec3& x) {
     return x[0] >= lo[0] && x[0] <= hi[0] && x[1] >= lo[1] && x[1] <= hi[1] && x[2] >= lo[2] && x[2] <= hi[2];
 }
@@ -214,14 +230,17 @@ enum class Nesting { Outside, Inside, Intersecting };
 // fraction (1/4, 1/8) of it. Inside: some sample in, none out; crossing: some of each.
 template <typename Positions, typename Indices>
 Nesting nesting(const Surface& s, const Patches& p, const RepairPlan& plan, std::uint32_t other, const Samples& at,
-                Positions position, Indices index, const Vec3& origin) {
+                const ClosedWinding& rays, Positions position, Indices index, const Vec3& origin) {
     int inside = 0, outside = 0;
     auto judge = [&](const Vec3& x, double margin) {
         if (!contains(p.lo[other], p.hi[other], x)) {
             ++outside;
             return;
         }
-        const double w = std::abs(windingNumber(s, p, plan, other, x, position, index, origin));
+        // Exact ray crossings where a ray decides; the solid angles where x lies on the surface.
+        int crossings = 0;
+        const double w = rays.at(x, crossings) ? std::abs(crossings)
+                                               : std::abs(windingNumber(s, p, plan, other, x, position, index, origin));
         if (w > 1 - margin) ++inside;
         if (w < margin) ++outside;
     };
@@ -251,6 +270,11 @@ std::vector<int> unitSigns(const Surface& s, const Patches& p, const RepairPlan&
     // How deep each unit lies in larger ones (0: top level), and its winding as given: the walk's
     // (+1) when most of its triangles kept theirs.
     std::vector<int> depth(n, 0), given(n, 1);
+    std::vector<ClosedWinding> rays;
+    rays.reserve(n);
+    for (std::uint32_t id = 0; id < n; ++id)
+        rays.emplace_back(solid[id] ? unitTriangles(s, p, plan, id, position, index, origin)
+                                    : std::vector<std::array<Vec3, 3>>());
     for (std::uint32_t id = 0; id < n; ++id) {
         if (!solid[id]) continue;
         std::uint32_t flipped = 0;
@@ -261,7 +285,7 @@ std::vector<int> unitSigns(const Surface& s, const Patches& p, const RepairPlan&
             if (other == id || !solid[other]) continue;
             // Only a larger shell can hold this one.
             if (std::abs(p.volume6[other]) <= std::abs(p.volume6[id])) continue;
-            depth[id] += nesting(s, p, plan, other, points, position, index, origin) == Nesting::Inside;
+            depth[id] += nesting(s, p, plan, other, points, rays[other], position, index, origin) == Nesting::Inside;
         }
     }
     // Top-level units are turned outward. Whether the mesh was given inside-out as a whole is
