@@ -387,7 +387,7 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
         }
         flat[t] = collinear(corner(s, t, 0), corner(s, t, 1), corner(s, t, 2));
     }
-    const BoxTree tree(boxes);
+    const BoxTree tree(std::move(boxes));
 
     // Contacts.
     std::vector<std::vector<std::uint32_t>> cuts(n), coplanar(n);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 namespace massprops {
 namespace detail {
@@ -12,16 +13,16 @@ namespace {
 constexpr std::uint32_t kLeafSize = 4;
 }
 
-BoxTree::BoxTree(const std::vector<Box>& boxes) : boxes_(boxes) {
-    if (boxes.empty()) return;
-    items_.resize(boxes.size());
+BoxTree::BoxTree(std::vector<Box> boxes) : boxes_(std::move(boxes)) {
+    if (boxes_.empty()) return;
+    items_.resize(boxes_.size());
     std::iota(items_.begin(), items_.end(), 0u);
-    std::vector<Vec3> centre(boxes.size());
-    for (std::size_t i = 0; i < boxes.size(); ++i)
-        for (int k = 0; k < 3; ++k) centre[i][k] = 0.5 * (boxes[i].lo[k] + boxes[i].hi[k]);
-    nodes_.reserve(2 * boxes.size() / kLeafSize + 2);
+    std::vector<Vec3> centre(boxes_.size());
+    for (std::size_t i = 0; i < boxes_.size(); ++i)
+        for (int k = 0; k < 3; ++k) centre[i][k] = 0.5 * (boxes_[i].lo[k] + boxes_[i].hi[k]);
+    nodes_.reserve(2 * boxes_.size() / kLeafSize + 2);
     nodes_.emplace_back();
-    build(0, 0, static_cast<std::uint32_t>(boxes.size()), centre);
+    build(0, 0, static_cast<std::uint32_t>(boxes_.size()), centre);
 }
 
 // Node `node` over items [first, first + count); its children take two adjacent new slots.

@@ -16,7 +16,7 @@ struct Box {
 
 class BoxTree {
 public:
-    explicit BoxTree(const std::vector<Box>& boxes);
+    explicit BoxTree(std::vector<Box> boxes);
     // f(i, j), i != j, once for each pair of boxes that overlap (touching counts).
     template <typename F>
     void forEachOverlap(F&& f) const {
@@ -48,7 +48,7 @@ private:
     };
     std::vector<Node> nodes_;
     std::vector<std::uint32_t> items_;
-    const std::vector<Box>& boxes_;
+    std::vector<Box> boxes_;
 
     void build(std::uint32_t node, std::uint32_t first, std::uint32_t count, const std::vector<Vec3>& centre);
     static bool overlap(const Box& a, const Box& b) {

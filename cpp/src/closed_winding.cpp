@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "linalg.h"
 #include "orient.h"
@@ -30,15 +31,11 @@ std::vector<Box> boxesOf(const std::vector<std::array<Vec3, 3>>& triangles) {
 }  // namespace
 
 ClosedWinding::ClosedWinding(std::vector<std::array<Vec3, 3>> triangles)
-    : triangles_(std::move(triangles)), boxes_(boxesOf(triangles_)), tree_(boxes_) {
-    all_ = Box{{HUGE_VAL, HUGE_VAL, HUGE_VAL}, {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL}};
+    : triangles_(std::move(triangles)), tree_(boxesOf(triangles_)) {
     double far = 0;
-    for (const Box& b : boxes_)
-        for (int i = 0; i < 3; ++i) {
-            all_.lo[i] = std::min(all_.lo[i], b.lo[i]);
-            all_.hi[i] = std::max(all_.hi[i], b.hi[i]);
-            far = std::max({far, std::abs(b.lo[i]), std::abs(b.hi[i])});
-        }
+    for (const auto& t : triangles_)
+        for (const Vec3& x : t)
+            for (int i = 0; i < 3; ++i) far = std::max(far, std::abs(x[i]));
     reach_ = 8 * far + 1;
     slack_ = 1e-9 * far;
 }

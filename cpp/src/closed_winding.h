@@ -21,9 +21,7 @@ public:
 
 private:
     std::vector<std::array<Vec3, 3>> triangles_;
-    std::vector<Box> boxes_;
     BoxTree tree_;
-    Box all_;
     double reach_ = 0, slack_ = 0;
     bool cast(const Vec3& x, const Vec3& d, int& w) const;
 };
