@@ -170,6 +170,33 @@ TEST(Arrangement, BallSunkHalfIntoABoxIsTheBoxPlusHalfTheBall) {
     }
 }
 
+// A ball of radius 1 centred 0.3 above a box's top face z = 0, crossing it at no vertex: the union
+// is the box plus the spherical cap of height 1.3, V = pi h^2 (3 - h) / 3, its centroid at
+// z = 3 (2 - h)^2 / (4 (3 - h)) above the ball's centre. UV spheres converge to it as 1/n^2:
+// quadrupling the triangles must cut the error by well over two, down to 1e-3 at 128 slices.
+TEST(Arrangement, BallCrossingABoxConvergesToTheBoxPlusTheCap) {
+    const double kPi = 3.14159265358979323846, h = 1.3, cz = 0.3;
+    const double cap = kPi * h * h * (3 - h) / 3, capZ = cz + 3 * (2 - h) * (2 - h) / (4 * (3 - h));
+    const Vec3 lo{-2, -2, -1.5}, hi{2, 2, 0};
+    const double boxVolume = 4 * 4 * 1.5, volume = boxVolume + cap;
+    const double centreZ = (boxVolume * -0.75 + cap * capZ) / volume;
+    double previous = 0;
+    for (int slices : {32, 64, 128}) {
+        SCOPED_TRACE(std::to_string(slices) + " slices");
+        Mesh m = testmesh::box(lo, hi);
+        testmesh::append(m, repairmesh::uvSphere(1, {0, 0, cz}, slices / 2, slices).mesh);
+        const Result r = measure(m);
+        ASSERT_TRUE(r.ok()) << r.message;
+        const double error = std::abs(r.value.volume - volume) / cap;
+        if (previous > 0) EXPECT_LT(error, previous / 2.5);
+        previous = error;
+        EXPECT_NEAR(r.value.centerOfMass[2], centreZ, 4 * error);
+        EXPECT_NEAR(r.value.centerOfMass[0], 0, 1e-12);
+        EXPECT_EQ(r.value.diagnostics.repairs.intersectingShells, 2u);
+    }
+    EXPECT_LT(previous, 1e-3);
+}
+
 // --- a piece that passes through itself -------------------------------------------------------------
 
 // The unit cube with its top face a fan about a centre vertex, pushed down to (x, y, -1/2):
