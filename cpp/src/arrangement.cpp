@@ -12,8 +12,10 @@
 #include <cmath>
 
 #include "box_tree.h"
+#include "convex_cells.h"
 #include "linalg.h"
 #include "orient.h"
+#include "triangle_contact.h"
 
 namespace massprops {
 namespace detail {
@@ -21,166 +23,6 @@ namespace detail {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-
-const Vec3& corner(const OrientedSurface& s, std::uint32_t t, int k) { return s.points[s.triangles[t][k]]; }
-
-Vec3 normalOf(const OrientedSurface& s, std::uint32_t t) {
-    return cross(sub(corner(s, t, 1), corner(s, t, 0)), sub(corner(s, t, 2), corner(s, t, 0)));
-}
-
-bool oneSide(const int* o) { return (o[0] > 0 && o[1] > 0 && o[2] > 0) || (o[0] < 0 && o[1] < 0 && o[2] < 0); }
-
-// Touching: the planes do not separate the two, but neither has corners strictly on both sides of
-// the other's plane (a corner or an edge in it): split all the same, not reported as crossing.
-enum class Contact { None, Touching, Crossing, Coplanar };
-
-bool bothSides(const int* o) { return (o[0] > 0 || o[1] > 0 || o[2] > 0) && (o[0] < 0 || o[1] < 0 || o[2] < 0); }
-
-// Two triangles in one plane: a repeat of the same face, a fold over a common edge (the far
-// corners on the same side of it), or any other pair whose boxes overlap (kept: splitting by the
-// edges of one that does not overlap only makes more cells).
-Contact coplanarContact(const OrientedSurface& s, std::uint32_t i, std::uint32_t j, int shared) {
-    if (shared != 2) return Contact::Coplanar;
-    const auto &ti = s.triangles[i], &tj = s.triangles[j];
-    std::uint32_t common[2], farI = 0, farJ = 0;
-    int c = 0;
-    for (std::uint32_t v : ti) {
-        if (std::find(tj.begin(), tj.end(), v) != tj.end())
-            common[c++] = v;
-        else
-            farI = v;
-    }
-    for (std::uint32_t v : tj)
-        if (v != common[0] && v != common[1]) farJ = v;
-    const Vec3 &p = s.points[common[0]], &q = s.points[common[1]];
-    const Vec3 n = normalOf(s, i);
-    const Vec3 off = add(p, scale(n, norm(sub(q, p)) / norm(n)));  // a point off the plane, beside the edge
-    const int a = orient3d(p, q, off, s.points[farI]), b = orient3d(p, q, off, s.points[farJ]);
-    return a * b > 0 ? Contact::Coplanar : Contact::None;
-}
-
-// Two triangles, each with one corner alone on one side of the other's plane (no corner in it):
-// whether their chords on the common line overlap by more than a point (Guigue & Devillers 2003:
-// with each alone corner first, the other triangle wound so that it faces it, two orientations
-// order the chords' ends). `onI`: i's corners against j's plane; `onJ`: j's against i's.
-bool overlapOnTheLine(const OrientedSurface& s, std::uint32_t i, std::uint32_t j, const int* onI, const int* onJ) {
-    const int a = onI[0] == onI[1] ? 2 : onI[0] == onI[2] ? 1 : 0;
-    const int b = onJ[0] == onJ[1] ? 2 : onJ[0] == onJ[2] ? 1 : 0;
-    const Vec3 &p1 = corner(s, i, a), &p2 = corner(s, j, b);
-    const Vec3 *q1 = &corner(s, i, (a + 1) % 3), *r1 = &corner(s, i, (a + 2) % 3);
-    const Vec3 *q2 = &corner(s, j, (b + 1) % 3), *r2 = &corner(s, j, (b + 2) % 3);
-    if (onI[a] < 0) std::swap(q2, r2);
-    if (onJ[b] < 0) std::swap(q1, r1);
-    return orient3d(*q1, p2, p1, *q2) < 0 && orient3d(p1, p2, *r1, *r2) < 0;
-}
-
-Contact contact(const OrientedSurface& s, std::uint32_t i, std::uint32_t j) {
-    const auto &ti = s.triangles[i], &tj = s.triangles[j];
-    int shared = 0;
-    for (std::uint32_t a : ti) shared += std::count(tj.begin(), tj.end(), a);
-    // j's corners against i's plane, i's corners against j's; a common corner lies in both.
-    const auto in = [](const std::array<std::uint32_t, 3>& t, std::uint32_t v) {
-        return v == t[0] || v == t[1] || v == t[2];
-    };
-    int onI[3], onJ[3];
-    for (int k = 0; k < 3; ++k)
-        onI[k] = in(ti, tj[k]) ? 0 : orient3d(corner(s, i, 0), corner(s, i, 1), corner(s, i, 2), corner(s, j, k));
-    if (onI[0] == 0 && onI[1] == 0 && onI[2] == 0) return coplanarContact(s, i, j, shared);
-    if (oneSide(onI)) return Contact::None;
-    for (int k = 0; k < 3; ++k)
-        onJ[k] = in(tj, ti[k]) ? 0 : orient3d(corner(s, j, 0), corner(s, j, 1), corner(s, j, 2), corner(s, i, k));
-    if (oneSide(onJ)) return Contact::None;
-    if (shared >= 2) return Contact::None;  // not coplanar: they meet on the common edge only
-    const bool strict = onI[0] != 0 && onI[1] != 0 && onI[2] != 0 && onJ[0] != 0 && onJ[1] != 0 && onJ[2] != 0;
-    if (strict) return overlapOnTheLine(s, i, j, onJ, onI) ? Contact::Crossing : Contact::None;
-    if (shared == 1) {
-        // They meet at the common corner, and beyond it only if neither has its two other
-        // corners strictly on one side of the other's plane.
-        int farI[2], farJ[2], a = 0, b = 0;
-        for (int k = 0; k < 3; ++k) {
-            if (std::find(tj.begin(), tj.end(), ti[k]) == tj.end()) farJ[a++] = onJ[k];
-            if (std::find(ti.begin(), ti.end(), tj[k]) == ti.end()) farI[b++] = onI[k];
-        }
-        if (farJ[0] * farJ[1] > 0 || farI[0] * farI[1] > 0) return Contact::None;
-    }
-    return bothSides(onI) && bothSides(onJ) ? Contact::Crossing : Contact::Touching;
-}
-
-// A corner of a cell: one of the triangle's own (0..2), whose side of a crossing plane is known
-// exactly, or a point made by clipping (-1).
-struct CellPoint {
-    Vec3 x;
-    int corner;
-};
-using Cell = std::vector<CellPoint>;
-
-struct Plane {
-    Vec3 q, m;     // through q, normal m
-    int exact[3];  // the triangle's corners' sides, when known exactly
-    bool hasExact = false;
-};
-
-int sideOf(const Plane& plane, const CellPoint& p) {
-    if (plane.hasExact && p.corner >= 0) return plane.exact[p.corner];
-    const double f = dot(sub(p.x, plane.q), plane.m);
-    return f > 0 ? 1 : f < 0 ? -1 : 0;
-}
-
-// Splits a convex cell by a plane; the parts that are not empty go to `out`.
-void split(const Cell& cell, const Plane& plane, std::vector<Cell>& out) {
-    std::vector<int> side(cell.size());
-    bool below = false, above = false;
-    for (std::size_t i = 0; i < cell.size(); ++i) {
-        side[i] = sideOf(plane, cell[i]);
-        below = below || side[i] < 0;
-        above = above || side[i] > 0;
-    }
-    if (!below || !above) {
-        out.push_back(cell);
-        return;
-    }
-    Cell neg, pos;
-    for (std::size_t i = 0; i < cell.size(); ++i) {
-        const std::size_t j = (i + 1) % cell.size();
-        if (side[i] >= 0) pos.push_back(cell[i]);
-        if (side[i] <= 0) neg.push_back(cell[i]);
-        if (side[i] * side[j] < 0) {
-            const double fi = dot(sub(cell[i].x, plane.q), plane.m), fj = dot(sub(cell[j].x, plane.q), plane.m);
-            double t = fi != fj ? fi / (fi - fj) : 0.5;
-            t = std::min(1.0, std::max(0.0, t));
-            const CellPoint cut{add(cell[i].x, scale(sub(cell[j].x, cell[i].x), t)), -1};
-            pos.push_back(cut);
-            neg.push_back(cut);
-        }
-    }
-    if (neg.size() >= 3) out.push_back(std::move(neg));
-    if (pos.size() >= 3) out.push_back(std::move(pos));
-}
-
-// Triangle t cut by the planes of the triangles that cross it and the edges of its coplanar partners.
-std::vector<Cell> cellsOf(const OrientedSurface& s, std::uint32_t t, const std::vector<std::uint32_t>& cuts,
-                          const std::vector<std::uint32_t>& coplanar) {
-    std::vector<Plane> planes;
-    for (std::uint32_t u : cuts) {
-        Plane p{corner(s, u, 0), normalOf(s, u), {0, 0, 0}, true};
-        for (int k = 0; k < 3; ++k)
-            p.exact[k] = orient3d(corner(s, u, 0), corner(s, u, 1), corner(s, u, 2), corner(s, t, k));
-        planes.push_back(p);
-    }
-    const Vec3 n = normalOf(s, t);
-    for (std::uint32_t u : coplanar)
-        for (int k = 0; k < 3; ++k) {
-            const Vec3 &a = corner(s, u, k), &b = corner(s, u, (k + 1) % 3);
-            planes.push_back(Plane{a, cross(sub(b, a), n), {0, 0, 0}, false});
-        }
-    std::vector<Cell> cells{Cell{{corner(s, t, 0), 0}, {corner(s, t, 1), 1}, {corner(s, t, 2), 2}}}, next;
-    for (const Plane& plane : planes) {
-        next.clear();
-        for (const Cell& cell : cells) split(cell, plane, next);
-        cells.swap(next);
-    }
-    return cells;
-}
 
 // Winding numbers by signed ray crossings.
 class Rays {
@@ -250,7 +92,7 @@ private:
         int total = 0;
         tree_.forEachAlong(p.approx, r, slack_, [&](std::uint32_t u) {
             if (!ok || flat_[u] || std::find(excluded.begin(), excluded.end(), u) != excluded.end()) return;
-            const Vec3 &a = corner(s_, u, 0), &b = corner(s_, u, 1), &c = corner(s_, u, 2);
+            const Vec3 &a = cornerOf(s_, u, 0), &b = cornerOf(s_, u, 1), &c = cornerOf(s_, u, 2);
             const int s1 = orient3d(a, b, c, p);
             if (s1 == 0) return;
             const int s2 = orient3d(a, b, c, r);
@@ -274,7 +116,7 @@ private:
         double total = 0;
         for (std::uint32_t u = 0; u < s_.triangles.size(); ++u) {
             if (flat_[u] || std::find(excluded.begin(), excluded.end(), u) != excluded.end()) continue;
-            const Vec3 a = sub(corner(s_, u, 0), x), b = sub(corner(s_, u, 1), x), c = sub(corner(s_, u, 2), x);
+            const Vec3 a = sub(cornerOf(s_, u, 0), x), b = sub(cornerOf(s_, u, 1), x), c = sub(cornerOf(s_, u, 2), x);
             const double la = norm(a), lb = norm(b), lc = norm(c);
             total +=
                 2 * std::atan2(dot(a, cross(b, c)), la * lb * lc + dot(a, b) * lc + dot(b, c) * la + dot(c, a) * lb);
@@ -286,7 +128,7 @@ private:
 // A point of triangle t near x (a point in its plane, inside it), exactly on the triangle: its
 // barycentric coordinates rounded to multiples of 2^-40.
 WeightedPoint pointOn(const OrientedSurface& s, std::uint32_t t, const Vec3& x) {
-    const Vec3 &a = corner(s, t, 0), &b = corner(s, t, 1), &c = corner(s, t, 2);
+    const Vec3 &a = cornerOf(s, t, 0), &b = cornerOf(s, t, 1), &c = cornerOf(s, t, 2);
     const Vec3 n = cross(sub(b, a), sub(c, a));
     const double nn = dot(n, n);
     double lb = dot(cross(sub(x, a), sub(c, a)), n) / nn, lc = dot(cross(sub(b, a), sub(x, a)), n) / nn;
@@ -357,7 +199,7 @@ std::vector<std::uint32_t> neighbours(const OrientedSurface& s) {
 // depend on the order the triangles come in.
 void sortByPosition(const OrientedSurface& s, std::vector<std::uint32_t>& list) {
     const auto key = [&](std::uint32_t u) {
-        std::array<Vec3, 3> k{corner(s, u, 0), corner(s, u, 1), corner(s, u, 2)};
+        std::array<Vec3, 3> k{cornerOf(s, u, 0), cornerOf(s, u, 1), cornerOf(s, u, 2)};
         std::sort(k.begin(), k.end());
         return k;
     };
@@ -374,18 +216,18 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
     double far = 0;
     Box all{{HUGE_VAL, HUGE_VAL, HUGE_VAL}, {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL}};
     for (std::uint32_t t = 0; t < n; ++t) {
-        boxes[t] = Box{corner(s, t, 0), corner(s, t, 0)};
+        boxes[t] = Box{cornerOf(s, t, 0), cornerOf(s, t, 0)};
         for (int k = 1; k < 3; ++k)
             for (int i = 0; i < 3; ++i) {
-                boxes[t].lo[i] = std::min(boxes[t].lo[i], corner(s, t, k)[i]);
-                boxes[t].hi[i] = std::max(boxes[t].hi[i], corner(s, t, k)[i]);
+                boxes[t].lo[i] = std::min(boxes[t].lo[i], cornerOf(s, t, k)[i]);
+                boxes[t].hi[i] = std::max(boxes[t].hi[i], cornerOf(s, t, k)[i]);
             }
         for (int i = 0; i < 3; ++i) {
             far = std::max({far, std::abs(boxes[t].lo[i]), std::abs(boxes[t].hi[i])});
             all.lo[i] = std::min(all.lo[i], boxes[t].lo[i]);
             all.hi[i] = std::max(all.hi[i], boxes[t].hi[i]);
         }
-        flat[t] = collinear(corner(s, t, 0), corner(s, t, 1), corner(s, t, 2));
+        flat[t] = collinear(cornerOf(s, t, 0), cornerOf(s, t, 1), cornerOf(s, t, 2));
     }
     const BoxTree tree(std::move(boxes));
 
@@ -462,7 +304,7 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
                 const Vec3 nu = normalOf(s, u);
                 bool inside = true;
                 for (int k = 0; k < 3 && inside; ++k) {
-                    const Vec3 &a = corner(s, u, k), &b = corner(s, u, (k + 1) % 3);
+                    const Vec3 &a = cornerOf(s, u, k), &b = cornerOf(s, u, (k + 1) % 3);
                     inside = dot(cross(sub(b, a), sub(centre, a)), nu) > 0;
                 }
                 if (inside) sign = 0;
@@ -481,7 +323,7 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
         }
         if (uniform) {
             if (labels[0].sign != 0)
-                sum.add(corner(s, t, 0), corner(s, t, 1), corner(s, t, 2), labels[0].sign, s.areaShare[t]);
+                sum.add(cornerOf(s, t, 0), cornerOf(s, t, 1), cornerOf(s, t, 2), labels[0].sign, s.areaShare[t]);
             continue;
         }
         for (std::size_t c = 0; c < cells.size(); ++c)
@@ -497,7 +339,8 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
     std::vector<std::uint32_t> queue;
     for (std::uint32_t seed = 0; seed < n; ++seed) {
         if (flat[seed] || involved[seed] || labelled[seed]) continue;
-        const WeightedPoint centre = weightedPoint(corner(s, seed, 0), corner(s, seed, 1), corner(s, seed, 2), 1, 1, 1);
+        const WeightedPoint centre =
+            weightedPoint(cornerOf(s, seed, 0), cornerOf(s, seed, 1), cornerOf(s, seed, 2), 1, 1, 1);
         excluded.assign(1, seed);
         const Vec3 normal = normalOf(s, seed);
         rays.sides(centre, normal, true, excluded, front[seed], back[seed]);
@@ -506,7 +349,7 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
         for (std::size_t head = 0; head < queue.size(); ++head) {
             const std::uint32_t t = queue[head];
             const int sign = boundary(front[t], back[t]);
-            if (sign != 0) sum.add(corner(s, t, 0), corner(s, t, 1), corner(s, t, 2), sign, s.areaShare[t]);
+            if (sign != 0) sum.add(cornerOf(s, t, 0), cornerOf(s, t, 1), cornerOf(s, t, 2), sign, s.areaShare[t]);
             for (int k = 0; k < 3; ++k) {
                 const std::uint32_t link = next[3 * t + k];
                 if (link == ~0u) continue;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "linalg.h"
 #include "repair.h"
 #include "surface.h"
 
@@ -18,6 +19,13 @@ struct OrientedSurface {
     std::vector<std::uint32_t> piece;
     std::vector<double> areaShare;  // 1 for a triangle of the mesh; a cap triangle's share (see RepairPlan)
 };
+
+inline const Vec3& cornerOf(const OrientedSurface& s, std::uint32_t t, int k) { return s.points[s.triangles[t][k]]; }
+
+// (b - a) x (c - a) of triangle t: twice its area, along its normal.
+inline Vec3 normalOf(const OrientedSurface& s, std::uint32_t t) {
+    return cross(sub(cornerOf(s, t, 1), cornerOf(s, t, 0)), sub(cornerOf(s, t, 2), cornerOf(s, t, 0)));
+}
 
 OrientedSurface orientedSurface(const MeshView& mesh, const Surface& surface, const RepairPlan& plan,
                                 const Vec3& origin);
