@@ -98,14 +98,20 @@ export interface Repairs {
   flippedTriangles: number;
   /** Shells wound inside-out as a whole, turned outward. */
   invertedShells: number;
-  /** Closed shells inside an odd number of others: holes in the solid. */
+  /** Closed shells inside another and wound against it (inward): holes in the solid. */
   cavities: number;
   /** Boundary loops closed by a fan from the mean of their vertices (see mp.holes). */
   cappedHoles: number;
   /** Pieces that cannot be closed (a fin on a shared edge, a non-orientable patch), left out. */
   openShells: number;
-  /** Shells that cross a larger one: both count, so their common volume counts twice. */
+  /** Shells that cross another piece: the solid is their union, the overlap counted once. */
   intersectingShells: number;
+  /** Shells that pass through themselves, the overlap counted once (looked for only with `intersections: true`). */
+  selfIntersectingShells: number;
+  /** Triangles split along an intersection. */
+  intersectingTriangles: number;
+  /** What the overlaps would have counted twice (or more), now counted once: ≥ 0, in the mesh's units³. */
+  overlapVolume: number;
   /** The caps' area as a fraction of the surface area: small for a few pin holes, large for a missing side. */
   capArea: number;
 }
@@ -157,6 +163,11 @@ export type MeshOptions = MassOptions & {
   weld?: WeldOption;
   /** true (default): weld, analyse and repair; see TrustedMeshOptions for false. */
   check?: true;
+  /**
+   * Solid mode: also find where a piece passes through itself and count that overlap once (a
+   * search the clean fast path skips). Pieces that cross each other are resolved regardless.
+   */
+  intersections?: boolean;
 };
 
 /**
@@ -177,10 +188,13 @@ export interface MeshDefaults {
   readonly thickness: number;
   readonly weld: { readonly distance: number; readonly relative: number };
   readonly check: boolean;
+  readonly intersections: boolean;
 }
 
 export interface InspectOptions {
   weld?: WeldOption;
+  /** Also look for pieces that pass through themselves (reported in repairs.selfIntersectingShells). */
+  intersections?: boolean;
 }
 
 /** What transform, combine and inertiaAbout need of a body. */

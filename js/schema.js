@@ -19,6 +19,7 @@ export const MESH_OPTIONS = Object.freeze({
   weld: 'weld',
   units: 'units',
   check: 'boolean',
+  intersections: 'boolean',
 });
 export const MESH_KEYS = Object.freeze(Object.keys(MESH_OPTIONS));
 
@@ -26,7 +27,7 @@ export const MESH_KEYS = Object.freeze(Object.keys(MESH_OPTIONS));
 export const PASSED_MESH_KEYS = Object.freeze(['mode', 'thickness', 'weld', 'units']);
 
 /** mp.inspect's and mp.holes's options. */
-export const INSPECT_KEYS = Object.freeze(['weld']);
+export const INSPECT_KEYS = Object.freeze(['weld', 'intersections']);
 export const WELD_KEYS = Object.freeze(['distance', 'relative']);
 export const POLYGON_KEYS = Object.freeze(['density', 'mass', 'holes']);
 export const TRANSFORM_KEYS = Object.freeze(['position', 'quaternion', 'scale']);

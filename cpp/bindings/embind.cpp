@@ -149,6 +149,9 @@ std::string layouts() {
                                         .field("cappedHoles", &Repairs::cappedHoles)
                                         .field("openShells", &Repairs::openShells)
                                         .field("intersectingShells", &Repairs::intersectingShells)
+                                        .field("selfIntersectingShells", &Repairs::selfIntersectingShells)
+                                        .field("intersectingTriangles", &Repairs::intersectingTriangles)
+                                        .field("overlapVolume", &Repairs::overlapVolume)
                                         .field("capArea", &Repairs::capArea);
     const Layout<Diagnostics> diagnostics = Layout<Diagnostics>("Diagnostics")
                                                 .field("triangles", &Diagnostics::triangles)
@@ -233,7 +236,8 @@ std::string layouts() {
                                                 .field("thickness", &MeshOptions::thickness)
                                                 .field("weldDistance", &MeshOptions::weldDistance)
                                                 .field("weldRelative", &MeshOptions::weldRelative)
-                                                .field("check", &MeshOptions::check);
+                                                .field("check", &MeshOptions::check)
+                                                .field("intersections", &MeshOptions::intersections);
     const Layout<WaterPlane> waterPlane =
         Layout<WaterPlane>("WaterPlane").field("normal", &WaterPlane::normal).field("height", &WaterPlane::height);
     const Layout<Hydrostatics> hydrostatics = Layout<Hydrostatics>("Hydrostatics")

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "arrangement.h"
 #include "bounds.h"
 #include "certify.h"
 #include "hull.h"
@@ -36,6 +37,12 @@ Status checkMeshOptions(const MeshOptions& o, std::string& message) {
     }
     if (!o.check && o.mode != MeshMode::Solid) {
         message = "check: false applies to the solid mode only (a shell or a hull needs no proof of closure)";
+        return Status::InvalidOptions;
+    }
+    if (o.intersections && (!o.check || o.mode != MeshMode::Solid)) {
+        message =
+            "intersections applies to the solid mode with the check (a shell, a hull or a trusted mesh is "
+            "measured without looking for them)";
         return Status::InvalidOptions;
     }
     if (!o.check && (o.weldDistance != 0 || o.weldRelative != 0)) {
@@ -78,7 +85,7 @@ Analysis analyze(const MeshView& mesh, const MeshOptions& options, Path path) {
     std::uint32_t welded = 0;
     std::vector<std::uint32_t> weld;  // the proof's weld, when it welded but found the mesh rough
     // Shell mode reads the per-triangle flags the proof does not make.
-    if (path == Path::Proof && options.mode == MeshMode::Solid &&
+    if (path == Path::Proof && options.mode == MeshMode::Solid && !options.intersections &&
         detail::provenClean(mesh, a.box, extra, welded, &a.usedBox, &weld)) {
         a.proven = true;
         // What the full analysis finds on a clean mesh: one shell of one patch, nothing to count.
@@ -138,11 +145,9 @@ Failure tooLarge() {
     return Failure{Status::InvalidArgument, "mesh coordinates are too large: its moments overflow double precision"};
 }
 
-Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& options) {
-    Diagnostics& d = a.diagnostics;
-    const bool asGiven = clean(a);
-    const detail::RepairPlan plan =
-        asGiven ? detail::RepairPlan{} : detail::planRepair(mesh, a.surface, a.origin, a.extent);
+// The sums of the repaired surface: the triangles by their weights, and the caps (`asGiven`: every
+// triangle once, as given).
+detail::Moments repairedSums(const MeshView& mesh, const Analysis& a, const detail::RepairPlan& plan, bool asGiven) {
     const std::size_t triangles = a.surface.triangles;
     detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
         if (asGiven) return detail::integrate(position, index, triangles, a.origin, [](std::size_t) { return 1.0; });
@@ -155,7 +160,41 @@ Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& option
         const detail::Triangle tri = detail::triangleOf(cap[0], cap[1], cap[2]);
         detail::addTetrahedron(m, tri, plan.capWeight[c] * detail::determinantOf(tri), plan.capTwiceArea[c]);
     }
-    if (!asGiven) d.repairs = plan.repairs;
+    return m;
+}
+
+// Pieces that may cross or nest (their boxes overlap), or a search for self-intersections: the
+// solid { w >= 1 } of the repaired surface by its mesh arrangement. Fills the repairs it finds and
+// returns true when it ran; `m` then holds the arrangement's sums (with the mesh's `given` and
+// `degenerate` kept).
+bool resolveOverlaps(const MeshView& mesh, const Analysis& a, const detail::RepairPlan& plan, bool intersections,
+                     detail::Moments& m, Repairs& repairs) {
+    const detail::OrientedSurface surface = detail::orientedSurface(mesh, a.surface, plan, a.origin);
+    if (!intersections && !detail::piecesOverlap(surface)) return false;
+    const detail::Arrangement arranged = detail::arrange(surface, intersections, a.extent);
+    repairs.intersectingShells = arranged.intersectingShells;
+    repairs.selfIntersectingShells = arranged.selfIntersectingShells;
+    repairs.intersectingTriangles = arranged.intersectingTriangles;
+    // What the pieces counted more than once (their sum, every piece's winding as repaired,
+    // against the solid { w >= 1 }); 0 when they only touch or nest as cavities.
+    repairs.overlapVolume = std::max(0.0, (m.d - arranged.moments.d) / 6);
+    detail::Moments solid = arranged.moments;
+    solid.given = m.given;
+    solid.degenerate = m.degenerate;
+    m = solid;
+    return true;
+}
+
+Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& options, bool intersections) {
+    Diagnostics& d = a.diagnostics;
+    const bool asGiven = clean(a) && !intersections;
+    const detail::RepairPlan plan =
+        asGiven ? detail::RepairPlan{} : detail::planRepair(mesh, a.surface, a.origin, a.extent);
+    detail::Moments m = repairedSums(mesh, a, plan, asGiven);
+    if (!asGiven) {
+        d.repairs = plan.repairs;
+        resolveOverlaps(mesh, a, plan, intersections, m, d.repairs);
+    }
     d.degenerateTriangles = m.degenerate;
     d.inverted = m.given < 0;
     if (overflowed(m)) return tooLarge();
@@ -262,7 +301,7 @@ Result measureMeshBy(const MeshView& given, const MassOptions& options, const Me
     Analysis a = analyze(mesh, meshOptions, path);
     Result result = meshOptions.mode == MeshMode::Shell    ? measureShell(mesh, a, options, meshOptions.thickness)
                     : meshOptions.mode == MeshMode::Convex ? measureHull(mesh, a, options)
-                                                           : measureSolid(mesh, a, options);
+                                                           : measureSolid(mesh, a, options, meshOptions.intersections);
     if (result.ok()) {
         result.value.hasBounds = true;
         result.value.bounds = a.proven ? a.usedBox : detail::usedBounds(mesh);
@@ -279,11 +318,17 @@ Outcome<Diagnostics> inspectMeshBy(const MeshView& given, const MeshOptions& mes
     Analysis a = analyze(mesh, meshOptions, path);
     Outcome<Diagnostics> out;
     Diagnostics& d = a.diagnostics;
-    if (!clean(a)) d.repairs = detail::planRepair(mesh, a.surface, a.origin, a.extent).repairs;
     const std::size_t triangles = a.surface.triangles;
-    const detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
+    detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
         return detail::integrate(position, index, triangles, a.origin, [](std::size_t) { return 0.0; });
     });
+    if (!clean(a) || meshOptions.intersections) {
+        const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin, a.extent);
+        d.repairs = plan.repairs;
+        // The arrangement needs the repaired surface's sums only for overlapVolume.
+        detail::Moments solid = repairedSums(mesh, a, plan, false);
+        resolveOverlaps(mesh, a, plan, meshOptions.intersections, solid, d.repairs);
+    }
     d.degenerateTriangles = m.degenerate;
     d.inverted = m.given < 0;
     if (clean(a) && d.inverted) d.repairs.invertedShells = 1;

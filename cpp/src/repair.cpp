@@ -1,13 +1,15 @@
 // The solid repair: close every boundary loop with a fan from the mean of its vertices (for a
 // planar hole exactly the flat cap), wind each closed patch outward by the sign of its own
-// volume, then let nesting decide (the even-odd rule slicers use): a patch inside an odd number
-// of others is a cavity. Nesting is decided by the generalised winding number of each patch at
-// a point on the other, never by the winding as given.
+// volume, then let nesting decide by winding number: a patch inside another keeps its winding
+// as given (outward: part of the solid, the overlap resolved by the arrangement; inward: a
+// cavity). Which patch lies inside which is decided by the generalised winding number of each
+// patch at points on the other.
 #include "repair.h"
 
 #include <algorithm>
 #include <cmath>
 
+#include "closed_winding.h"
 #include "determinant.h"
 #include "enclosed_volume.h"
 #include "integrate.h"
@@ -170,6 +172,21 @@ double windingNumber(const Surface& s, const Patches& p, const RepairPlan& plan,
     return total / (4 * kPi);
 }
 
+// The triangles and caps of unit `id`, as the walk wound them.
+template <typename Positions, typename Indices>
+std::vector<std::array<Vec3, 3>> unitTriangles(const Surface& s, const Patches& p, const RepairPlan& plan,
+                                               std::uint32_t id, Positions position, Indices index,
+                                               const Vec3& origin) {
+    std::vector<std::array<Vec3, 3>> out;
+    for (std::uint32_t i = p.start[id]; i < p.start[id + 1]; ++i) {
+        const Triangle tri = triangleAt(position, index, p.order[i], origin);
+        out.push_back(s.flipped[p.order[i]] ? std::array<Vec3, 3>{tri.a, tri.c, tri.b}
+                                            : std::array<Vec3, 3>{tri.a, tri.b, tri.c});
+    }
+    for (std::uint32_t i = p.capStart[id]; i < p.capStart[id + 1]; ++i) out.push_back(plan.caps[p.capsByPatch[i]]);
+    return out;
+}
+
 bool contains(const Vec3& lo, const Vec3& hi, const Vec3& x) {
     return x[0] >= lo[0] && x[0] <= hi[0] && x[1] >= lo[1] && x[1] <= hi[1] && x[2] >= lo[2] && x[2] <= hi[2];
 }
@@ -213,14 +230,17 @@ enum class Nesting { Outside, Inside, Intersecting };
 // fraction (1/4, 1/8) of it. Inside: some sample in, none out; crossing: some of each.
 template <typename Positions, typename Indices>
 Nesting nesting(const Surface& s, const Patches& p, const RepairPlan& plan, std::uint32_t other, const Samples& at,
-                Positions position, Indices index, const Vec3& origin) {
+                const ClosedWinding& rays, Positions position, Indices index, const Vec3& origin) {
     int inside = 0, outside = 0;
     auto judge = [&](const Vec3& x, double margin) {
         if (!contains(p.lo[other], p.hi[other], x)) {
             ++outside;
             return;
         }
-        const double w = std::abs(windingNumber(s, p, plan, other, x, position, index, origin));
+        // Exact ray crossings where a ray decides; the solid angles where x lies on the surface.
+        int crossings = 0;
+        const double w = rays.at(x, crossings) ? std::abs(crossings)
+                                               : std::abs(windingNumber(s, p, plan, other, x, position, index, origin));
         if (w > 1 - margin) ++inside;
         if (w < margin) ++outside;
     };
@@ -247,26 +267,39 @@ std::vector<int> unitSigns(const Surface& s, const Patches& p, const RepairPlan&
     }
     // Nesting needs two solid units; one alone (the common case) skips the sampling pass.
     if (std::count(solid.begin(), solid.end(), 1) < 2) return sign;
+    // How deep each unit lies in larger ones (0: top level), and its winding as given: the walk's
+    // (+1) when most of its triangles kept theirs.
+    std::vector<int> depth(n, 0), given(n, 1);
+    std::vector<ClosedWinding> rays;
+    rays.reserve(n);
+    for (std::uint32_t id = 0; id < n; ++id)
+        rays.emplace_back(solid[id] ? unitTriangles(s, p, plan, id, position, index, origin)
+                                    : std::vector<std::array<Vec3, 3>>());
     for (std::uint32_t id = 0; id < n; ++id) {
         if (!solid[id]) continue;
+        std::uint32_t flipped = 0;
+        for (std::uint32_t i = p.start[id]; i < p.start[id + 1]; ++i) flipped += s.flipped[p.order[i]];
+        given[id] = 2 * flipped > p.start[id + 1] - p.start[id] ? -1 : 1;
         const Samples points = samplesOf(p, id, position, index, origin);
-        int depth = 0;
-        bool overlaps = false;
         for (std::uint32_t other = 0; other < n; ++other) {
             if (other == id || !solid[other]) continue;
-            const Nesting where = nesting(s, p, plan, other, points, position, index, origin);
-            // Only a larger shell can hold this one; a crossing is counted once, on the smaller
-            // of the two (the later one of equal size).
-            const double mine = std::abs(p.volume6[id]), theirs = std::abs(p.volume6[other]);
-            const bool larger = theirs > mine || (theirs == mine && other < id);
-            depth += where == Nesting::Inside && theirs > mine;
-            overlaps = overlaps || (where == Nesting::Intersecting && larger);
+            // Only a larger shell can hold this one.
+            if (std::abs(p.volume6[other]) <= std::abs(p.volume6[id])) continue;
+            depth[id] += nesting(s, p, plan, other, points, rays[other], position, index, origin) == Nesting::Inside;
         }
-        repairs.intersectingShells += overlaps;
-        if (depth % 2 == 1) {
-            sign[id] = -sign[id];
-            ++repairs.cavities;
-        }
+    }
+    // Top-level units are turned outward. Whether the mesh was given inside-out as a whole is
+    // read from them (their volume as given), and a nested unit keeps its winding relative to
+    // that: outward it adds to the solid around it (the overlap counts once), inward it is a
+    // cavity. The winding number decides, not the parity of the depth.
+    double topGiven = 0;
+    for (std::uint32_t id = 0; id < n; ++id)
+        if (solid[id] && depth[id] == 0) topGiven += given[id] * p.volume6[id];
+    const int whole = topGiven < 0 ? -1 : 1;
+    for (std::uint32_t id = 0; id < n; ++id) {
+        if (!solid[id] || depth[id] == 0) continue;
+        sign[id] = whole * given[id];
+        if (sign[id] * p.volume6[id] < 0) ++repairs.cavities;
     }
     return sign;
 }
@@ -288,6 +321,10 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
         std::vector<int> sign(s.patchCount, 0);
         for (std::uint32_t id = 0; id < s.patchCount; ++id)
             sign[id] = unitOf[id] == kNoPatch ? 0 : unitSign[unitOf[id]];
+        const auto pieceOf = [&](std::uint32_t id) { return id == kNoPatch || sign[id] == 0 ? kNoPatch : unitOf[id]; };
+        plan.piece.assign(s.triangles, kNoPatch);
+        for (std::size_t t = 0; t < s.triangles; ++t) plan.piece[t] = pieceOf(s.patch[t]);
+        for (std::uint32_t id : capPatch) plan.capPiece.push_back(pieceOf(id));
 
         // Triangles flipped against the surface as given, per patch: a patch mostly flipped was
         // given inside-out as a whole; the rest were local flips.

@@ -21,6 +21,9 @@ struct RepairPlan {
     // mean normal, signed, so that a non-convex hole's fan (whose triangles fold over each
     // other) adds up to the hole's own area; exact for a planar hole.
     std::vector<double> capTwiceArea;
+    // The closed piece each triangle and cap counts for (kNoPatch when left out): what the
+    // arrangement tells apart when it looks for pieces that cross each other.
+    std::vector<std::uint32_t> piece, capPiece;
     std::vector<std::uint8_t> loopCapped;  // per loop of the surface: 1 if its cap counts
     Repairs repairs;
     bool asGiven = true;  // every weight +1 and no caps: integrate the mesh exactly as given

@@ -27,6 +27,7 @@ import {
   positionKind,
   readBody,
   readBody2d,
+  readIntersections,
   readParts,
   readVector2,
   weldOptions,
@@ -118,10 +119,11 @@ export function createModule(wasm, onTrap) {
     });
   }
 
-  // The MeshOptions slot for inspect and holes: the core's, with the caller's weld.
+  // The MeshOptions slot for inspect and holes: the core's, with the caller's weld and intersections.
   function writeWeld(options) {
-    const weld = weldOptions(readOptions(options, INSPECT_KEYS, 'options').weld, core.mesh);
-    write('MeshOptions', { ...core.mesh, ...weld });
+    const o = readOptions(options, INSPECT_KEYS, 'options');
+    const weld = weldOptions(o.weld, core.mesh);
+    write('MeshOptions', { ...core.mesh, ...weld, intersections: readIntersections(o, core.mesh) });
   }
 
   function shape(raw, dimensions, options) {

@@ -76,6 +76,7 @@ export function createBoundary(wasm, onTrap) {
     thickness: core.mesh.thickness,
     weld: Object.freeze({ distance: core.mesh.weldDistance, relative: core.mesh.weldRelative }),
     check: core.mesh.check,
+    intersections: core.mesh.intersections,
   });
   let trapped = null;
 

@@ -87,6 +87,13 @@ export function weldOptions(weld, defaults) {
  * The MeshOptions slot's value for mp.mesh's options already read, over the core's `defaults`
  * (MeshOptions{}); `modes` maps each mode's name to the enum's value.
  */
+/** options.intersections: also look for a piece passing through itself (see MeshOptions). */
+export function readIntersections(o, defaults) {
+  if (o.intersections !== undefined && typeof o.intersections !== 'boolean')
+    fail('INVALID_OPTIONS', `options.intersections must be a boolean, got ${typeName(o.intersections)}`);
+  return o.intersections ?? defaults.intersections;
+}
+
 export function meshOptions(o, defaults, modes) {
   let mode = defaults.mode;
   if (o.mode !== undefined) {
@@ -104,7 +111,13 @@ export function meshOptions(o, defaults, modes) {
     o.thickness === undefined ? defaults.thickness : checkNumber(o.thickness, 'options.thickness', 'INVALID_OPTIONS');
   if (o.check !== undefined && typeof o.check !== 'boolean')
     fail('INVALID_OPTIONS', `options.check must be a boolean, got ${typeName(o.check)}`);
-  return { mode, thickness, ...weldOptions(o.weld, defaults), check: o.check ?? defaults.check };
+  return {
+    mode,
+    thickness,
+    ...weldOptions(o.weld, defaults),
+    check: o.check ?? defaults.check,
+    intersections: readIntersections(o, defaults),
+  };
 }
 
 /**

@@ -192,7 +192,7 @@ TEST(ProvenClean, NestedShellsWithTheInnerWoundOutwardAreNotProven) {
     expectBothPathsAgree(m);
     const Result r = massprops::measureMesh(m.view());
     ASSERT_TRUE(r.ok());
-    EXPECT_EQ(r.value.volume, 7.0);  // 8 - 1: the inner shell is a cavity
+    EXPECT_EQ(r.value.volume, 8.0);  // the inner shell, wound like the outer, lies in the solid
     EXPECT_EQ(r.value.diagnostics.shells, 2u);
 }
 

@@ -285,11 +285,13 @@ TEST(RepairNesting, DisjointBodiesAddWhicheverWayEachIsWound) {
     }
 }
 
-// A hollow box: outer minus inner, the inner shell a cavity however either shell was wound.
-// Misteps counted: an outer shell wound inward, an inner shell wound outward.
-TEST(RepairNesting, HollowBoxIsOuterMinusInnerWhicheverWayTheShellsAreWound) {
+// A box inside a box, nesting by winding number: wound against the outer one it is a cavity
+// (outer minus inner), wound like it the overlap counts once (the outer box alone). A mesh given
+// inside-out as a whole (the outer box inward) is turned outward, both shells with it.
+TEST(RepairNesting, BoxInBoxIsHollowOnlyWhenWoundAgainstTheOuter) {
     const Vec3 oLo{0, 0, 0}, oHi{4, 4, 4}, iLo{1, 1.5, 1}, iHi{2, 3, 2.5};
     const Moments hollow = repairmesh::boxMoments(oLo, oHi).minus(repairmesh::boxMoments(iLo, iHi));
+    const Moments full = repairmesh::boxMoments(oLo, oHi);
     for (int winding = 0; winding < 4; ++winding) {
         const bool outerInward = winding & 1, innerInward = winding & 2;
         SCOPED_TRACE(std::string("outer ") + (outerInward ? "inward" : "outward") + ", inner " +
@@ -300,17 +302,20 @@ TEST(RepairNesting, HollowBoxIsOuterMinusInnerWhicheverWayTheShellsAreWound) {
         testmesh::append(outer, inner);
         const Result r = measure(outer);
         ASSERT_TRUE(r.ok()) << r.message;
-        expectSolid(r.value, hollow, 4, 1e-14);
-        expectOnly(r.value.diagnostics.repairs, 0, 0, outerInward + !innerInward, 1);
+        const bool cavity = outerInward != innerInward;
+        expectSolid(r.value, cavity ? hollow : full, 4, 1e-14);
+        expectOnly(r.value.diagnostics.repairs, 0, 0, outerInward ? 2 : 0, cavity);
+        EXPECT_NEAR(r.value.diagnostics.repairs.overlapVolume, cavity ? 0 : 1.5 * 1.5, 1e-14);
     }
 }
 
-// The same with tessellated balls, the cavity off-center: outer minus inner, each measured
-// alone by the clean path.
-TEST(RepairNesting, HollowBallIsOuterMinusInnerWhicheverWayTheShellsAreWound) {
+// The same with tessellated balls, the inner one off-center: outer minus inner, or the outer
+// alone, each measured alone by the clean path.
+TEST(RepairNesting, BallInBallIsHollowOnlyWhenWoundAgainstTheOuter) {
     const Mesh outerBall = repairmesh::uvSphere(2, {0, 0, 0}, 16, 32).mesh;
     const Mesh innerBall = repairmesh::uvSphere(1, {0.15, -0.1, 0.2}, 12, 24).mesh;
     const Moments hollow = cleanMoments(outerBall).minus(cleanMoments(innerBall));
+    const Moments full = cleanMoments(outerBall);
     for (int winding = 0; winding < 4; ++winding) {
         const bool outerInward = winding & 1, innerInward = winding & 2;
         SCOPED_TRACE(std::string("outer ") + (outerInward ? "inward" : "outward") + ", inner " +
@@ -321,24 +326,32 @@ TEST(RepairNesting, HollowBallIsOuterMinusInnerWhicheverWayTheShellsAreWound) {
         testmesh::append(outer, inner);
         const Result r = measure(outer);
         ASSERT_TRUE(r.ok()) << r.message;
-        expectSolid(r.value, hollow, 4, 1e-13);
-        expectOnly(r.value.diagnostics.repairs, 0, 0, outerInward + !innerInward, 1);
+        const bool cavity = outerInward != innerInward;
+        expectSolid(r.value, cavity ? hollow : full, 4, 1e-13);
+        expectOnly(r.value.diagnostics.repairs, 0, 0, outerInward ? 2 : 0, cavity);
     }
 }
 
-// Even-odd: the middle cube is a cavity, the innermost one solid again. Cubes of side s about
-// (3, 3, 3): V = 6^3 - 4^3 + 2^3 = 160, I = (6^5 - 4^5 + 2^5) / 6 on each axis (s^5 / 6 each).
-TEST(RepairNesting, ThreeNestedCubesAreOuterMinusMiddlePlusInner) {
-    Mesh m = testmesh::box({0, 0, 0}, {6, 6, 6});
-    testmesh::append(m, testmesh::box({1, 1, 1}, {5, 5, 5}));
-    testmesh::append(m, testmesh::box({2, 2, 2}, {4, 4, 4}));
-    const Result r = measure(m);
-    ASSERT_TRUE(r.ok()) << r.message;
-    EXPECT_NEAR(r.value.volume, 160, 160e-15);
-    for (int k = 0; k < 3; ++k) EXPECT_NEAR(r.value.centerOfMass[k], 3, 6e-15);
-    const double moment = (7776.0 - 1024 + 32) / 6;
-    for (int k = 0; k < 9; ++k) EXPECT_NEAR(r.value.inertia[k], k % 4 == 0 ? moment : 0, 1e-14 * moment);
-    expectOnly(r.value.diagnostics.repairs, 0, 0, 1, 1);  // the middle cube was given outward
+// Winding numbers, not parity: three nested cubes of side s about (3, 3, 3). The middle one
+// wound inward is a cavity and the innermost one, outward, solid again: V = 6^3 - 4^3 + 2^3 =
+// 160, I = (6^5 - 4^5 + 2^5) / 6 on each axis (s^5 / 6 each). All three outward: the outer cube.
+TEST(RepairNesting, ThreeNestedCubesCountByWindingNumber) {
+    for (bool middleInward : {true, false}) {
+        SCOPED_TRACE(middleInward ? "middle inward" : "all outward");
+        Mesh m = testmesh::box({0, 0, 0}, {6, 6, 6});
+        Mesh middle = testmesh::box({1, 1, 1}, {5, 5, 5});
+        if (middleInward) testmesh::flipAll(middle);
+        testmesh::append(m, middle);
+        testmesh::append(m, testmesh::box({2, 2, 2}, {4, 4, 4}));
+        const Result r = measure(m);
+        ASSERT_TRUE(r.ok()) << r.message;
+        const double volume = middleInward ? 160 : 216;
+        const double moment = middleInward ? (7776.0 - 1024 + 32) / 6 : 7776.0 / 6;
+        EXPECT_NEAR(r.value.volume, volume, volume * 1e-15);
+        for (int k = 0; k < 3; ++k) EXPECT_NEAR(r.value.centerOfMass[k], 3, 6e-15);
+        for (int k = 0; k < 9; ++k) EXPECT_NEAR(r.value.inertia[k], k % 4 == 0 ? moment : 0, 1e-14 * moment);
+        expectOnly(r.value.diagnostics.repairs, 0, 0, 0, middleInward);
+    }
 }
 
 // Two closed cubes meeting along one edge (four triangles on it, so the walk does not cross
@@ -355,29 +368,31 @@ TEST(RepairNesting, CubesSharingAnEdgeBothCount) {
     EXPECT_EQ(r.value.diagnostics.shells, 1u);
 }
 
-// Crossing shells are not nested: both count (their overlap twice, as documented) and the
-// crossing is reported. Unequal cubes: [0, 2]^3 and [1, 2.5]^3.
-TEST(RepairNesting, CrossingShellsBothCountAndAreReported) {
+// Crossing shells are not nested: the solid is their union, the overlap counted once, and both
+// are reported. Unequal cubes [0, 2]^3 and [1, 2.5]^3 overlap in [1, 2]^3.
+TEST(RepairNesting, CrossingShellsCountTheirOverlapOnceAndAreReported) {
     Mesh m = testmesh::box({0, 0, 0}, {2, 2, 2});
     testmesh::append(m, testmesh::box({1, 1, 1}, {2.5, 2.5, 2.5}));
     const Result r = measure(m);
     ASSERT_TRUE(r.ok()) << r.message;
     expectSolid(r.value,
-                repairmesh::boxMoments({0, 0, 0}, {2, 2, 2}).plus(repairmesh::boxMoments({1, 1, 1}, {2.5, 2.5, 2.5})),
+                repairmesh::boxMoments({0, 0, 0}, {2, 2, 2})
+                    .plus(repairmesh::boxMoments({1, 1, 1}, {2.5, 2.5, 2.5}))
+                    .minus(repairmesh::boxMoments({1, 1, 1}, {2, 2, 2})),
                 2.5, 1e-14);
-    EXPECT_EQ(r.value.diagnostics.repairs.intersectingShells, 1u);
+    EXPECT_EQ(r.value.diagnostics.repairs.intersectingShells, 2u);
+    EXPECT_NEAR(r.value.diagnostics.repairs.overlapVolume, 1, 1e-14);
     EXPECT_EQ(r.value.diagnostics.repairs.cavities, 0u);
 }
 
-// Two equal cubes that cross: their overlap is counted twice just the same, so the crossing
-// must be reported just the same (a duplicated, shifted part is the common case).
+// Two equal cubes that cross (a duplicated, shifted part is the common case): 8 + 8 - 1.
 TEST(RepairNesting, CrossingShellsOfEqualSizeAreReported) {
     Mesh m = testmesh::box({0, 0, 0}, {2, 2, 2});
     testmesh::append(m, testmesh::box({1, 1, 1}, {3, 3, 3}));
     const Result r = measure(m);
     ASSERT_TRUE(r.ok()) << r.message;
-    EXPECT_NEAR(r.value.volume, 16, 16e-15);
-    EXPECT_GE(r.value.diagnostics.repairs.intersectingShells, 1u);
+    EXPECT_NEAR(r.value.volume, 15, 15e-15);
+    EXPECT_EQ(r.value.diagnostics.repairs.intersectingShells, 2u);
 }
 
 // Closed bodies that touch along a whole face (an assembly of parts, a voxel export): each is
@@ -422,10 +437,10 @@ TEST(RepairNesting, ClosedBodiesSharingAFaceAddUp) {
     }
 }
 
-// A cavity may touch the outer wall (a pocket drawn against the skin): every point of it is
-// inside or on the outer shell, so by the even-odd rule it is a hole. Pockets on the floor (off
-// the floor's diagonal), and in a corner (on three faces). V = 27 - 1 = 26.
-TEST(RepairNesting, CavityTouchingTheOuterWallIsStillACavity) {
+// A box inside another may touch its wall (a pocket drawn against the skin): wound inward it is
+// a cavity (V = 27 - 1), wound outward it lies in the solid already (V = 27). Pockets on the
+// floor (off the floor's diagonal), and in a corner (on three faces). Touching is not crossing.
+TEST(RepairNesting, BoxTouchingTheOuterWallIsACavityOnlyWoundInward) {
     const Vec3 oLo{0, 0, 0}, oHi{3, 3, 3};
     const std::pair<Vec3, Vec3> pockets[] = {{{0.5, 1.2, 0}, {1.5, 2.2, 1}}, {{0, 0, 0}, {1, 1, 1}}};
     for (const auto& [lo, hi] : pockets)
@@ -437,8 +452,9 @@ TEST(RepairNesting, CavityTouchingTheOuterWallIsStillACavity) {
             testmesh::append(m, pocket);
             const Result r = measure(m);
             ASSERT_TRUE(r.ok()) << r.message;
-            expectSolid(r.value, repairmesh::boxMoments(oLo, oHi).minus(repairmesh::boxMoments(lo, hi)), 3, 1e-14);
-            EXPECT_EQ(r.value.diagnostics.repairs.cavities, 1u);
+            const Moments outer = repairmesh::boxMoments(oLo, oHi);
+            expectSolid(r.value, inward ? outer.minus(repairmesh::boxMoments(lo, hi)) : outer, 3, 1e-14);
+            EXPECT_EQ(r.value.diagnostics.repairs.cavities, inward ? 1u : 0u);
             EXPECT_EQ(r.value.diagnostics.repairs.intersectingShells, 0u);
         }
 }
@@ -660,13 +676,14 @@ TEST(RepairCleanMesh, CleanMeshNumbersAreThoseOfItsTrianglesBitForBit) {
 namespace {
 
 // A scene with every repair at once: a ball of radius 2 cut open at its second ring, with two
-// triangles flipped; a ball inside it wound outward (a cavity given the wrong way); and an
-// inside-out box beside it with one face missing. Expected: the cut ball closed flat by hand,
+// triangles flipped; a ball inside it wound inward (a cavity); and an inside-out box beside it
+// with one face missing. Expected: the cut ball closed flat by hand,
 // minus the inner ball, plus the box.
 struct Scene {
     Mesh mesh;
     std::size_t outerTriangles, innerTriangles;  // the outer ball first, then the inner, then the box
     Moments expected;
+    Moments cavity;  // the inner ball's
 };
 
 Scene messyScene() {
@@ -680,13 +697,16 @@ Scene messyScene() {
 
     Mesh outerClosed = outer.mesh;
     repairmesh::fanFromFirst(outerClosed, outer.rings[2]);
-    s.expected = cleanMoments(outerClosed).minus(cleanMoments(inner)).plus(repairmesh::boxMoments(lo, hi));
+    s.cavity = cleanMoments(inner);
+    s.expected = cleanMoments(outerClosed).minus(s.cavity).plus(repairmesh::boxMoments(lo, hi));
 
     s.mesh = outer.mesh;
     repairmesh::flipTriangle(s.mesh, 5);
     repairmesh::flipTriangle(s.mesh, 40);
     s.outerTriangles = repairmesh::triangleCount(s.mesh);
-    testmesh::append(s.mesh, inner);
+    Mesh cavity = inner;
+    testmesh::flipAll(cavity);
+    testmesh::append(s.mesh, cavity);
     s.innerTriangles = repairmesh::triangleCount(inner);
     testmesh::append(s.mesh, box);
     return s;
@@ -711,8 +731,8 @@ TEST(RepairInvariance, MessySceneEqualsTheSceneBuiltRight) {
     ASSERT_TRUE(r.ok()) << r.message;
     expectSolid(r.value, s.expected, kSceneSize, 1e-13);
     expectSceneRepairs(r.value.diagnostics.repairs);
-    // The inner ball given outward and the box given inside-out; two local flips.
-    EXPECT_EQ(r.value.diagnostics.repairs.invertedShells, 2u);
+    // The box given inside-out; two local flips.
+    EXPECT_EQ(r.value.diagnostics.repairs.invertedShells, 1u);
     EXPECT_EQ(r.value.diagnostics.repairs.flippedTriangles, 2u);
     EXPECT_EQ(r.value.diagnostics.shells, 3u);
 }
@@ -729,11 +749,13 @@ TEST(RepairInvariance, ShufflingTrianglesKeepsTheRepairedBody) {
         ASSERT_TRUE(r.ok()) << r.message;
         expectSameResult(r.value, base.value, kSceneSize, 1e-12);
         expectSceneRepairs(r.value.diagnostics.repairs);
-        EXPECT_EQ(r.value.diagnostics.repairs.invertedShells, 2u);
+        EXPECT_EQ(r.value.diagnostics.repairs.invertedShells, 1u);
         EXPECT_EQ(r.value.diagnostics.repairs.flippedTriangles, 2u);
     }
 }
 
+// Up to a third of the triangles flipped: a nested shell's winding as given (which decides
+// whether it is a cavity) is that of most of its triangles, so it must stay the majority.
 TEST(RepairInvariance, FlippingRandomTrianglesKeepsTheRepairedBody) {
     const Scene s = messyScene();
     const Result base = measure(s.mesh);
@@ -742,7 +764,7 @@ TEST(RepairInvariance, FlippingRandomTrianglesKeepsTheRepairedBody) {
     for (int trial = 0; trial < 4; ++trial) {
         Mesh m = s.mesh;
         for (std::size_t t = 0; t < repairmesh::triangleCount(m); ++t)
-            if (random.below(trial + 2) == 0) repairmesh::flipTriangle(m, t);
+            if (random.below(trial + 3) == 0) repairmesh::flipTriangle(m, t);
         const Result r = measure(m);
         ASSERT_TRUE(r.ok()) << r.message;
         expectSameResult(r.value, base.value, kSceneSize, 1e-12);
@@ -750,6 +772,9 @@ TEST(RepairInvariance, FlippingRandomTrianglesKeepsTheRepairedBody) {
     }
 }
 
+// Reversing the box, or the outer ball together with the inner one, changes nothing. Reversing
+// one of the nested balls alone winds the inner one like the outer: then its overlap counts
+// once, and the cavity is gone (winding numbers, not parity).
 TEST(RepairInvariance, ReversingWholeShellsKeepsTheRepairedBody) {
     const Scene s = messyScene();
     const Result base = measure(s.mesh);
@@ -764,8 +789,14 @@ TEST(RepairInvariance, ReversingWholeShellsKeepsTheRepairedBody) {
                 for (std::size_t t = starts[shell]; t < starts[shell + 1]; ++t) repairmesh::flipTriangle(m, t);
         const Result r = measure(m);
         ASSERT_TRUE(r.ok()) << r.message;
-        expectSameResult(r.value, base.value, kSceneSize, 1e-12);
-        expectSceneRepairs(r.value.diagnostics.repairs);
+        const bool together = (which & 1) == ((which >> 1) & 1);
+        if (together) {
+            expectSameResult(r.value, base.value, kSceneSize, 1e-12);
+            expectSceneRepairs(r.value.diagnostics.repairs);
+        } else {
+            expectSolid(r.value, s.expected.plus(s.cavity), kSceneSize, 1e-12);
+            EXPECT_EQ(r.value.diagnostics.repairs.cavities, 0u);
+        }
     }
 }
 
@@ -787,7 +818,7 @@ TEST(RepairInvariance, SplittingSeamsKeepsTheRepairedBody) {
         ASSERT_TRUE(r.ok()) << r.message;
         expectSameResult(r.value, base.value, kSceneSize, 1e-12);
         expectSceneRepairs(r.value.diagnostics.repairs);
-        EXPECT_EQ(r.value.diagnostics.repairs.invertedShells, 2u);
+        EXPECT_EQ(r.value.diagnostics.repairs.invertedShells, 1u);
         EXPECT_EQ(r.value.diagnostics.repairs.flippedTriangles, 2u);
         EXPECT_GT(r.value.diagnostics.weldedVertices, 0u);
     }
@@ -804,7 +835,7 @@ TEST(RepairInvariance, RotatingTheFirstCornerOfTrianglesKeepsTheRepairedBody) {
     ASSERT_TRUE(r.ok()) << r.message;
     expectSameResult(r.value, base.value, kSceneSize, 1e-12);
     expectSceneRepairs(r.value.diagnostics.repairs);
-    EXPECT_EQ(r.value.diagnostics.repairs.invertedShells, 2u);
+    EXPECT_EQ(r.value.diagnostics.repairs.invertedShells, 1u);
     EXPECT_EQ(r.value.diagnostics.repairs.flippedTriangles, 2u);
 }
 

@@ -228,8 +228,9 @@ inline std::string diagnosticsText(const Diagnostics& d) {
            ", shells " + n(d.shells) + ", holes " + n(d.holes) + ", welded " + n(d.weldedVertices) + ", hull " +
            n(d.hullFaces) + "; repairs: duplicate " + n(r.duplicateTriangles) + ", flipped " + n(r.flippedTriangles) +
            ", invertedShells " + n(r.invertedShells) + ", cavities " + n(r.cavities) + ", capped " + n(r.cappedHoles) +
-           ", openShells " + n(r.openShells) + ", intersecting " + n(r.intersectingShells) + ", capArea " +
-           num(r.capArea) + "}";
+           ", openShells " + n(r.openShells) + ", intersecting " + n(r.intersectingShells) + ", selfIntersecting " +
+           n(r.selfIntersectingShells) + ", split " + n(r.intersectingTriangles) + ", overlap " + num(r.overlapVolume) +
+           ", capArea " + num(r.capArea) + "}";
 }
 
 inline bool sameDiagnostics(const Diagnostics& a, const Diagnostics& b) {

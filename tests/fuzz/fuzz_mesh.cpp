@@ -122,12 +122,14 @@ MeshOptions meshOptions(Bytes& in) {
     if (b & 4) o.thickness = in.number();
     if (b & 8) o.weldDistance = in.number();
     if (b & 16) o.weldRelative = in.number();
+    o.intersections = (b & 32) != 0;
     return o;
 }
 
 bool meshOptionsValid(const MeshOptions& o) {
     return isFinite(o.thickness) && o.thickness >= 0 && (o.thickness == 0 || o.mode == MeshMode::Shell) &&
-           isFinite(o.weldDistance) && o.weldDistance >= 0 && isFinite(o.weldRelative) && o.weldRelative >= 0;
+           isFinite(o.weldDistance) && o.weldDistance >= 0 && isFinite(o.weldRelative) && o.weldRelative >= 0 &&
+           (!o.intersections || o.mode == MeshMode::Solid);
 }
 
 constexpr std::initializer_list<Status> kMeshFailures = {Status::InvalidLength,     Status::EmptyMesh,
@@ -147,7 +149,9 @@ bool sameSurface(const Diagnostics& a, const Diagnostics& b, bool compareInverte
 bool sameRepairs(const Repairs& a, const Repairs& b) {
     return a.duplicateTriangles == b.duplicateTriangles && a.flippedTriangles == b.flippedTriangles &&
            a.invertedShells == b.invertedShells && a.cavities == b.cavities && a.cappedHoles == b.cappedHoles &&
-           a.openShells == b.openShells && a.intersectingShells == b.intersectingShells && same(a.capArea, b.capArea);
+           a.openShells == b.openShells && a.intersectingShells == b.intersectingShells &&
+           a.selfIntersectingShells == b.selfIntersectingShells && a.intersectingTriangles == b.intersectingTriangles &&
+           same(a.overlapVolume, b.overlapVolume) && same(a.capArea, b.capArea);
 }
 
 std::size_t cornersOf(const FuzzMesh& m) {
@@ -177,6 +181,9 @@ void checkMeshDiagnostics(const Diagnostics& d, const FuzzMesh& m, const char* w
     FUZZ_REQUIRE(r.invertedShells <= d.triangles && r.cavities <= d.triangles && r.openShells <= d.triangles &&
                      r.intersectingShells <= d.triangles,
                  w + ": shell repairs exceed the triangles" + in);
+    FUZZ_REQUIRE(r.selfIntersectingShells <= d.triangles, w + ": self-intersecting shells exceed the triangles" + in);
+    FUZZ_REQUIRE(isFinite(r.overlapVolume) && r.overlapVolume >= 0,
+                 w + ": overlap volume " + num(r.overlapVolume) + in);
     FUZZ_REQUIRE(isFinite(r.capArea) && r.capArea >= 0, w + ": cap area " + num(r.capArea) + in);
     FUZZ_REQUIRE(r.cappedHoles > 0 || r.capArea == 0, w + ": cap area without caps" + in);
 }

@@ -148,10 +148,15 @@ describe('the cases of the issue hold exactly', () => {
     expect(r.diagnostics.repairs).toMatchObject({ ...NO_REPAIRS, cappedHoles: 1, capArea: expect.any(Number) });
   });
 
-  test('a hollow box 2³ whose inner 1³ is also wound outward has volume 7', () => {
-    const r = measure(concat(box([0, 0, 0], [2, 2, 2]), box([0.5, 0.5, 0.5], [1.5, 1.5, 1.5])));
-    expect(r.volume).toBe(7);
-    expect(r.diagnostics.repairs.cavities).toBe(1);
+  test('a box 2³ with a 1³ box inside: hollow (7) wound inward, counted once (8) wound outward', () => {
+    const outer = box([0, 0, 0], [2, 2, 2]),
+      inner = box([0.5, 0.5, 0.5], [1.5, 1.5, 1.5]);
+    const hollow = measure(concat(outer, flip(inner)));
+    expect(hollow.volume).toBe(7);
+    expect(hollow.diagnostics.repairs.cavities).toBe(1);
+    const full = measure(concat(outer, inner));
+    expect(full.volume).toBe(8);
+    expect(full.diagnostics.repairs).toMatchObject({ cavities: 0, overlapVolume: 1 });
   });
 
   test('two disjoint unit cubes, one inside-out, have volume 2', () => {
@@ -263,33 +268,47 @@ describe('repaired meshes equal their hand-closed twins exactly', () => {
   test.each([
     ['outward', (inner) => inner],
     ['inward', (inner) => flip(inner)],
-  ])('a hollow box whose inner shell is wound %s is the outer box minus the inner', (_, wind) => {
+  ])('a box inside a box wound %s: by winding number, counted once or a cavity', (how, wind) => {
     const outer = box([0, 0, 0], [2, 2, 2]);
-    const inner = box([0.25, 0.5, 0.75], [1.25, 1.5, 1.75]); // off centre: the cavity moves the centre of mass
+    const inner = box([0.25, 0.5, 0.75], [1.25, 1.5, 1.75]); // off centre: a cavity moves the centre of mass
     const r = measure(concat(outer, wind(inner)));
-    const exact = exactOf(concat(outer, flip(inner)));
-    expect(exact.volume.equals(new Fraction(7n))).toBe(true);
+    const cavity = how === 'inward';
+    const exact = exactOf(cavity ? concat(outer, flip(inner)) : outer);
+    expect(exact.volume.equals(new Fraction(cavity ? 7n : 8n))).toBe(true);
     expectMatchesExact(r, exact, 2);
-    // An inner shell wound outward is inside-out for a cavity: turned as a whole.
-    const inverted = wind(inner) === inner ? 1 : 0;
-    expect(r.diagnostics.repairs).toEqual({ ...NO_REPAIRS, cavities: 1, invertedShells: inverted });
+    expect(r.diagnostics.repairs).toEqual({ ...NO_REPAIRS, cavities: cavity ? 1 : 0, overlapVolume: cavity ? 0 : 1 });
     expect(r.diagnostics.shells).toBe(2);
   });
 
-  test('three nested cubes are outer − middle + inner, whatever each is wound', () => {
+  test('three nested cubes count by winding number, relative to the outer one', () => {
     const outer = box([0, 0, 0], [3, 3, 3]);
     const middle = box([0.25, 0.5, 0.75], [2.25, 2.5, 2.75]);
     const inner = box([1, 1, 1.25], [2, 2, 2.25]);
-    const exact = exactOf(concat(outer, flip(middle), inner));
-    expect(exact.volume.equals(new Fraction(20n))).toBe(true); // 27 − 8 + 1
+    // The solids the winding number allows: the outer cube; less the middle one; plus the inner.
+    const outerOnly = exactOf(outer),
+      lessMiddle = exactOf(concat(outer, flip(middle))),
+      hollowed = exactOf(concat(outer, flip(middle), inner));
+    expect(hollowed.volume.equals(new Fraction(20n))).toBe(true); // 27 − 8 + 1
     for (let mask = 0; mask < 8; ++mask) {
       const [o, m, i] = [outer, middle, inner].map((shell, k) => (mask & (1 << k) ? flip(shell) : shell));
       const r = measure(concat(o, m, i));
-      expectMatchesExact(r, exact, 3);
-      // Only the middle one is a cavity (inside an odd number of shells); a shell is inverted when
-      // it is not wound the way its role needs: outer and inner outward, middle inward.
-      const wrong = (mask & 1 ? 1 : 0) + (mask & 2 ? 0 : 1) + (mask & 4 ? 1 : 0);
-      expect(r.diagnostics.repairs).toEqual({ ...NO_REPAIRS, cavities: 1, invertedShells: wrong });
+      // A mesh given inside-out as a whole (the outer cube inward) is turned outward, the nested
+      // cubes with it; each nested one then adds its winding: +1 outward, -1 inward.
+      const whole = mask & 1 ? -1 : 1;
+      const mid = (mask & 2 ? -1 : 1) * whole,
+        inn = (mask & 4 ? -1 : 1) * whole;
+      const w = [1, 1 + mid, 1 + mid + inn]; // outside the middle cube, between, inside the inner
+      const volumes = [19, 7, 1];
+      const solid = mid > 0 ? outerOnly : inn > 0 ? hollowed : lessMiddle;
+      expectMatchesExact(r, solid, 3);
+      const counted = w.reduce((sum, x, k) => sum + x * volumes[k], 0);
+      const once = w.reduce((sum, x, k) => sum + (x >= 1 ? volumes[k] : 0), 0);
+      expect(r.diagnostics.repairs).toEqual({
+        ...NO_REPAIRS,
+        cavities: (mid < 0 ? 1 : 0) + (inn < 0 ? 1 : 0),
+        invertedShells: mask & 1 ? 3 : 0,
+        overlapVolume: Math.max(0, counted - once),
+      });
     }
   });
 
@@ -331,14 +350,21 @@ describe('repaired meshes equal their hand-closed twins exactly', () => {
     }
   });
 
-  test('a shell crossing a larger one is reported and both count, their overlap twice', () => {
-    // [1.5, 2.5] × [0.5, 1.5]² sticks half out of [0, 2]³: some of its points are inside, some out.
+  test('shells that cross are their union, the overlap counted once, and both are reported', () => {
+    // [1.5, 2.5] × [0.5, 1.5]² sticks half out of [0, 2]³: the union is [0, 2]³ plus the half outside.
     const big = box([0, 0, 0], [2, 2, 2]),
       small = box([1.5, 0.5, 0.5], [2.5, 1.5, 1.5]);
     const r = measure(concat(big, small));
-    expectMatchesExact(r, exactOf(concat(big, small)), 2.5);
-    expect(r.volume).toBe(9);
-    expect(r.diagnostics.repairs).toEqual({ ...NO_REPAIRS, intersectingShells: 1 });
+    expectMatchesExact(r, exactOf(concat(big, box([2, 0.5, 0.5], [2.5, 1.5, 1.5]))), 2.5);
+    expect(r.volume).toBeCloseTo(8.5, 14);
+    expect(r.diagnostics.repairs).toEqual({
+      ...NO_REPAIRS,
+      intersectingShells: 2,
+      intersectingTriangles: r.diagnostics.repairs.intersectingTriangles,
+      overlapVolume: r.diagnostics.repairs.overlapVolume,
+    });
+    expect(r.diagnostics.repairs.intersectingTriangles).toBeGreaterThan(0);
+    expect(r.diagnostics.repairs.overlapVolume).toBeCloseTo(0.5, 14);
   });
 
   test('a flat surface encloses nothing: ZERO_VOLUME, pointing to the shell mode', () => {
@@ -363,7 +389,7 @@ function damagedScene() {
   const outer = box([2, 0, 0], [4, 2, 2]),
     inner = box([2.5, 0.25, 0.75], [3.5, 1.25, 1.75]);
   const small = box([0, -2, 0], [0.5, -1.5, 1.5]);
-  const parts = [damagedBlock, outer, inner, flip(small)];
+  const parts = [damagedBlock, outer, flip(inner), flip(small)];
   // Where each shell's triangles are in the concatenation, to reverse whole shells.
   const ranges = [];
   let start = 0;
@@ -376,7 +402,7 @@ function damagedScene() {
     ranges,
     exact: exactOf(concat(block, outer, flip(inner), small)),
     size: 6,
-    repairs: { ...NO_REPAIRS, flippedTriangles: 4, cappedHoles: 2, cavities: 1, invertedShells: 2 },
+    repairs: { ...NO_REPAIRS, flippedTriangles: 4, cappedHoles: 2, cavities: 1, invertedShells: 1 },
   };
 }
 
@@ -421,9 +447,13 @@ describe('the repaired result does not depend on how the damage is written', () 
     expectMatchesExact(baseline, scene.exact, scene.size);
   });
 
+  // The outer box and the cavity in it are reversed together: reversing one alone changes the
+  // solid (an inner shell wound like the outer one counts once with it instead of hollowing it).
   const reverseShells = (random) => {
     const list = [];
-    for (const [first, last] of scene.ranges) if (random() < 0.5) for (let t = first; t < last; ++t) list.push(t);
+    const { ranges } = scene;
+    for (const group of [[ranges[0]], [ranges[1], ranges[2]], [ranges[3]]])
+      if (random() < 0.5) for (const [first, last] of group) for (let t = first; t < last; ++t) list.push(t);
     return flipTriangles(scene.mesh, list);
   };
   const edits = {
@@ -731,5 +761,62 @@ describe('the weld option joins seams a hair apart', () => {
     const res = measure(mesh, { weld: 0.001 });
     expect(res.diagnostics).toMatchObject({ closed: true, boundaryEdges: 0, weldedVertices: 16 });
     expect(Math.abs(res.volume - 1)).toBeLessThanOrEqual(1e-3);
+  });
+});
+
+// --- the intersections option ------------------------------------------------------------------------------
+
+// The unit cube with its top face a fan about a centre vertex pulled down to (0.55, 0.4, −½): an
+// inverted pyramid that dents the cube and pokes out below. The dent inside the cube is a
+// frustum of sides (z + ½) / (3/2), z in [0, 1]: 13/27; below, the winding number is −1 (not
+// solid). So the solid is 1 − 13/27 = 14/27, where the signed sum of the clean surface is 1 − ½.
+function dentedCube() {
+  const positions = [];
+  for (let i = 0; i < 8; ++i) positions.push(i & 1, (i >> 1) & 1, (i >> 2) & 1);
+  positions.push(0.55, 0.4, -0.5);
+  const indices = [];
+  for (const [a, b, c, d] of [
+    [0, 2, 3, 1],
+    [0, 1, 5, 4],
+    [2, 6, 7, 3],
+    [0, 4, 6, 2],
+    [1, 3, 7, 5],
+  ])
+    indices.push(a, b, c, a, c, d);
+  const top = [4, 5, 7, 6];
+  for (let k = 0; k < 4; ++k) indices.push(top[k], top[(k + 1) % 4], 8);
+  return { positions: Float64Array.from(positions), indices: Uint32Array.from(indices) };
+}
+
+describe('intersections: true finds a piece passing through itself', () => {
+  test('the dented cube is 14/27 with it, the signed sum 1/2 without', () => {
+    const mesh = dentedCube();
+    expect(measure(mesh).volume).toBeCloseTo(0.5, 15);
+    const r = measure(mesh, { intersections: true });
+    expect(r.volume).toBeCloseTo(14 / 27, 14);
+    expect(r.diagnostics.repairs).toMatchObject({ selfIntersectingShells: 1, intersectingShells: 0, overlapVolume: 0 });
+    expect(r.diagnostics.repairs.intersectingTriangles).toBeGreaterThanOrEqual(5);
+  });
+
+  test('inspect reports it only when asked', () => {
+    const mesh = dentedCube();
+    expect(mp.inspect(mesh.positions, mesh.indices).repairs.selfIntersectingShells).toBe(0);
+    expect(mp.inspect(mesh.positions, mesh.indices, { intersections: true }).repairs.selfIntersectingShells).toBe(1);
+  });
+
+  test('is a boolean, off by default, for the checked solid mode only', () => {
+    const mesh = dentedCube();
+    expect(mp.defaults.intersections).toBe(false);
+    expectMassPropertiesError(() => measure(mesh, { intersections: 1 }), 'INVALID_OPTIONS', /intersections/);
+    expectMassPropertiesError(
+      () => measure(mesh, { intersections: true, check: false }),
+      'INVALID_OPTIONS',
+      /intersections/,
+    );
+    expectMassPropertiesError(
+      () => measure(mesh, { intersections: true, mode: 'shell' }),
+      'INVALID_OPTIONS',
+      /intersections/,
+    );
   });
 });

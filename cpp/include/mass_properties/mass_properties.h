@@ -85,11 +85,14 @@ struct Repairs {
         0;                               // copies of a face, left out (a pair wound oppositely inside a shell cancels)
     std::uint32_t flippedTriangles = 0;  // wound against the rest of their shell, flipped
     std::uint32_t invertedShells = 0;    // shells wound inside-out as a whole, turned outward
-    std::uint32_t cavities = 0;          // closed shells inside an odd number of others: holes in the solid
+    std::uint32_t cavities = 0;          // closed shells inside another, wound inward: holes in the solid
     std::uint32_t cappedHoles = 0;       // boundary loops closed by a fan from their vertices' mean
     std::uint32_t openShells = 0;        // pieces left out: they cannot be closed or enclose nothing (fins, sheets)
-    std::uint32_t intersectingShells = 0;  // shells that cross a larger one: both count, their overlap twice
-    double capArea = 0;                    // the caps' area as a fraction of the surface area
+    std::uint32_t intersectingShells = 0;      // shells that cross another piece: their overlap counted once
+    std::uint32_t selfIntersectingShells = 0;  // shells that pass through themselves (looked for with intersections)
+    std::uint32_t intersectingTriangles = 0;   // triangles split along an intersection
+    double overlapVolume = 0;  // >= 0: what overlapping pieces would have counted twice (or more), in mesh units^3
+    double capArea = 0;        // the caps' area as a fraction of the surface area
 };
 
 // What a mesh looks like as a surface, as given (after welding: see kWeldTolerance), and what
@@ -141,6 +144,10 @@ struct MeshOptions {
     // welding, analysis or repair and no diagnostics (hasDiagnostics false). A mesh that is not
     // closed gets numbers that mean nothing.
     bool check = true;
+    // Solid mode: also look for places where one piece passes through itself (a search the clean
+    // fast path skips) and count the overlap once. Pieces that cross each other are resolved
+    // whatever this says.
+    bool intersections = false;
 };
 
 // An axis-aligned box: the bounding box of what a mesh measurement used (the vertices its

@@ -415,6 +415,9 @@ export const CLOSED_CUBE_DIAGNOSTICS = Object.freeze({
     cappedHoles: 0,
     openShells: 0,
     intersectingShells: 0,
+    selfIntersectingShells: 0,
+    intersectingTriangles: 0,
+    overlapVolume: 0,
     capArea: 0,
   }),
 });
