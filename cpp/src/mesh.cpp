@@ -50,9 +50,9 @@ Status checkMeshOptions(const MeshOptions& o, std::string& message) {
     return Status::Ok;
 }
 
-// The input checks every mesh entry point makes.
-Status checkMesh(const MeshView& mesh, const MeshOptions& options, std::string& message) {
-    const Status status = detail::validateMesh(mesh, message);
+// The input checks every mesh entry point makes; `box` gets the mesh's bounds.
+Status checkMesh(const MeshView& mesh, const MeshOptions& options, std::string& message, detail::Bounds& box) {
+    const Status status = detail::validateMesh(mesh, message, &box);
     return status == Status::Ok ? checkMeshOptions(options, message) : status;
 }
 
@@ -69,9 +69,9 @@ struct Analysis {
 
 using detail::Path;
 
-Analysis analyze(const MeshView& mesh, const MeshOptions& options, Path path) {
+Analysis analyze(const MeshView& mesh, const detail::Bounds& box, const MeshOptions& options, Path path) {
     Analysis a;
-    a.box = detail::bounds(mesh);
+    a.box = box;
     a.origin = detail::center(a.box);
     a.extent = std::max({a.box.hi[0] - a.box.lo[0], a.box.hi[1] - a.box.lo[1], a.box.hi[2] - a.box.lo[2]});
     const double extra = std::max(options.weldDistance, options.weldRelative * a.extent);
@@ -225,8 +225,7 @@ Result measureHull(const MeshView& mesh, Analysis& a, const MassOptions& options
 // check: false: the mesh is taken to be one closed surface, as the caller promised: no welding, no
 // analysis, no repair, no diagnostics. The sums are the clean path's (one kernel), turned outward
 // if they are negative, so a clean mesh gets the default's numbers bit for bit.
-Result measureTrusted(const MeshView& mesh, const MassOptions& options) {
-    const detail::Bounds box = detail::bounds(mesh);
+Result measureTrusted(const MeshView& mesh, const detail::Bounds& box, const MassOptions& options) {
     const Vec3 origin = detail::center(box);
     const double extent = std::max({box.hi[0] - box.lo[0], box.hi[1] - box.lo[1], box.hi[2] - box.lo[2]});
     const std::size_t triangles = detail::cornerCount(mesh) / 3;
@@ -251,13 +250,14 @@ namespace detail {
 Result measureMeshBy(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions, Path path) {
     std::string message;
     // Input, then mass, then mesh options: the order every entry point reports problems in.
-    Status status = detail::validateMesh(mesh, message);
+    detail::Bounds box;
+    Status status = detail::validateMesh(mesh, message, &box);
     if (status == Status::Ok) status = detail::checkMassOptions(options, message);
     if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
-    // The trusted path measures the triangles as given: no analysis, and no bounds either.
-    if (!meshOptions.check) return measureTrusted(mesh, options);
-    Analysis a = analyze(mesh, meshOptions, path);
+    // The trusted path measures the triangles as given: no analysis, and no bounds reported.
+    if (!meshOptions.check) return measureTrusted(mesh, box, options);
+    Analysis a = analyze(mesh, box, meshOptions, path);
     Result result = meshOptions.mode == MeshMode::Shell    ? measureShell(mesh, a, options, meshOptions.thickness)
                     : meshOptions.mode == MeshMode::Convex ? measureHull(mesh, a, options)
                                                            : measureSolid(mesh, a, options);
@@ -270,9 +270,10 @@ Result measureMeshBy(const MeshView& mesh, const MassOptions& options, const Mes
 
 Outcome<Diagnostics> inspectMeshBy(const MeshView& mesh, const MeshOptions& meshOptions, Path path) {
     std::string message;
-    const Status status = checkMesh(mesh, meshOptions, message);
+    detail::Bounds box;
+    const Status status = checkMesh(mesh, meshOptions, message, box);
     if (status != Status::Ok) return Failure{status, message};
-    Analysis a = analyze(mesh, meshOptions, path);
+    Analysis a = analyze(mesh, box, meshOptions, path);
     Outcome<Diagnostics> out;
     Diagnostics& d = a.diagnostics;
     if (!clean(a)) d.repairs = detail::planRepair(mesh, a.surface, a.origin, a.extent).repairs;
@@ -299,9 +300,10 @@ Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOp
 
 Outcome<Loops> holeLoops(const MeshView& mesh, const MeshOptions& meshOptions) {
     std::string message;
-    const Status status = checkMesh(mesh, meshOptions, message);
+    detail::Bounds box;
+    const Status status = checkMesh(mesh, meshOptions, message, box);
     if (status != Status::Ok) return Failure{status, message};
-    Analysis a = analyze(mesh, meshOptions, Path::Proof);
+    Analysis a = analyze(mesh, box, meshOptions, Path::Proof);
     Outcome<Loops> out;
     if (clean(a)) return out;
     const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin, a.extent);
