@@ -145,8 +145,10 @@ Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& option
         asGiven ? detail::RepairPlan{} : detail::planRepair(mesh, a.surface, a.origin, a.extent);
     const std::size_t triangles = a.surface.triangles;
     detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
-        if (asGiven) return detail::integrate(position, index, triangles, a.origin, [](std::size_t) { return 1.0; });
-        return detail::integrate(position, index, triangles, a.origin,
+        if (asGiven)
+            return detail::integrate(position, index, triangles, detail::vertexCount(mesh), a.origin,
+                                     [](std::size_t) { return 1.0; });
+        return detail::integrate(position, index, triangles, detail::vertexCount(mesh), a.origin,
                                  [&](std::size_t t) { return static_cast<double>(plan.weight[t]); });
     });
     for (std::size_t c = 0; c < plan.caps.size(); ++c) {
@@ -230,7 +232,8 @@ Result measureTrusted(const MeshView& mesh, const detail::Bounds& box, const Mas
     const double extent = std::max({box.hi[0] - box.lo[0], box.hi[1] - box.lo[1], box.hi[2] - box.lo[2]});
     const std::size_t triangles = detail::cornerCount(mesh) / 3;
     detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
-        return detail::integrate(position, index, triangles, origin, [](std::size_t) { return 1.0; });
+        return detail::integrate(position, index, triangles, detail::vertexCount(mesh), origin,
+                                 [](std::size_t) { return 1.0; });
     });
     if (overflowed(m)) return tooLarge();
     if (m.d < 0) m.negate();
@@ -279,7 +282,8 @@ Outcome<Diagnostics> inspectMeshBy(const MeshView& mesh, const MeshOptions& mesh
     if (!clean(a)) d.repairs = detail::planRepair(mesh, a.surface, a.origin, a.extent).repairs;
     const std::size_t triangles = a.surface.triangles;
     const detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
-        return detail::integrate(position, index, triangles, a.origin, [](std::size_t) { return 0.0; });
+        return detail::integrate(position, index, triangles, detail::vertexCount(mesh), a.origin,
+                                 [](std::size_t) { return 0.0; });
     });
     d.degenerateTriangles = m.degenerate;
     d.inverted = m.given < 0;
