@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
@@ -122,6 +123,11 @@ struct Moments2 {
     m.areaFirst = detail::add(m.areaFirst, scale(s, twiceArea));
 }
 
+// The weight of every triangle of a clean or trusted mesh: 1 (the common case gets its own loop).
+struct Unweighted {
+    double operator()(std::size_t) const { return 1.0; }
+};
+
 // A triangle given by its corners relative to the origin (caps, hull faces).
 inline Triangle triangleOf(const Vec3& a, const Vec3& b, const Vec3& c) {
     Triangle tri{a, b, c, sub(b, a), sub(c, a), {0, 0, 0}, 0, 0};
@@ -150,8 +156,8 @@ template <typename Positions, typename Indices, typename Weight>
 // triangles as in the scalar build's lanes. a, b, c: the corners of both relative to the origin
 // (lane 0 the even triangle's). Not inlined: one copy serves every mesh type, or the module grows
 // by ~170 KB.
-[[gnu::noinline]] inline void addPair(Moments2& v, const v128_t* a, const v128_t* b, const v128_t* c, double w0,
-                                      double w1) {
+[[gnu::always_inline]] inline void pairSums(Moments2& v, const v128_t* a, const v128_t* b, const v128_t* c, double w0,
+                                            double w1) {
     v128_t e1[3], e2[3];
     for (int k = 0; k < 3; ++k) {
         e1[k] = wasm_f64x2_sub(b[k], a[k]);
@@ -207,6 +213,11 @@ template <typename Positions, typename Indices, typename Weight>
     for (int k = 0; k < 3; ++k) v.areaFirst[k] = add(v.areaFirst[k], mul(s[k], share));
 }
 
+[[gnu::noinline]] inline void addPair(Moments2& v, const v128_t* a, const v128_t* b, const v128_t* c, double w0,
+                                      double w1) {
+    pairSums(v, a, b, c, w0, w1);
+}
+
 // Corner pairs as f64x2 lanes (x, y, z), relative to the origin `o` (splatted per axis).
 template <typename Positions>
 [[gnu::always_inline]] inline void loadCorners(v128_t* out, Positions position, std::uint32_t u, std::uint32_t w,
@@ -228,6 +239,23 @@ template <typename Positions>
     out[0] = wasm_f64x2_sub(wasm_f64x2_promote_low_f32x4(xy), o[0]);
     out[1] = wasm_f64x2_sub(wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(xy, xy, 2, 3, 2, 3)), o[1]);
     out[2] = wasm_f64x2_sub(wasm_f64x2_promote_low_f32x4(z), o[2]);
+}
+
+// The pairs of triangles [t, end) of the common mesh (float positions, 32-bit indices, every
+// weight 1: a clean or trusted one), with pairSums inlined: one copy of it in the module, and the
+// call per pair (its corners passed through memory) gone.
+[[gnu::noinline]] inline std::size_t integratePairs(Moments2& v, const float* positions, const std::uint32_t* index,
+                                                    std::size_t t, std::size_t end, const v128_t* o,
+                                                    std::size_t vertices) {
+    const PositionReader<float> position{positions};
+    for (; t + 1 < end; t += 2) {
+        v128_t a[3], b[3], c[3];
+        loadCorners(a, position, index[3 * t], index[3 * t + 3], o, vertices);
+        loadCorners(b, position, index[3 * t + 1], index[3 * t + 4], o, vertices);
+        loadCorners(c, position, index[3 * t + 2], index[3 * t + 5], o, vertices);
+        pairSums(v, a, b, c, 1, 1);
+    }
+    return t;
 }
 
 template <typename Positions, typename Indices, typename Weight>
@@ -261,6 +289,9 @@ Moments integrateBlock(Positions position, Indices index, std::size_t triangles,
     Moments2 v;
 #if defined(__wasm_simd128__)
     const v128_t o[3] = {wasm_f64x2_splat(origin[0]), wasm_f64x2_splat(origin[1]), wasm_f64x2_splat(origin[2])};
+    if constexpr (std::is_same_v<Positions, PositionReader<float>> &&
+                  std::is_same_v<Indices, IndexReader<std::uint32_t>> && std::is_same_v<Weight, Unweighted>)
+        t = integratePairs(v, position.data, index.data, t, end, o, vertices);
     for (; t + 1 < end; t += 2) integratePair(v, position, index, t, o, vertices, weight);
 #else
     (void)vertices;

@@ -147,7 +147,7 @@ Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& option
     detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
         if (asGiven)
             return detail::integrate(position, index, triangles, detail::vertexCount(mesh), a.origin,
-                                     [](std::size_t) { return 1.0; });
+                                     detail::Unweighted{});
         return detail::integrate(position, index, triangles, detail::vertexCount(mesh), a.origin,
                                  [&](std::size_t t) { return static_cast<double>(plan.weight[t]); });
     });
@@ -232,8 +232,7 @@ Result measureTrusted(const MeshView& mesh, const detail::Bounds& box, const Mas
     const double extent = std::max({box.hi[0] - box.lo[0], box.hi[1] - box.lo[1], box.hi[2] - box.lo[2]});
     const std::size_t triangles = detail::cornerCount(mesh) / 3;
     detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
-        return detail::integrate(position, index, triangles, detail::vertexCount(mesh), origin,
-                                 [](std::size_t) { return 1.0; });
+        return detail::integrate(position, index, triangles, detail::vertexCount(mesh), origin, detail::Unweighted{});
     });
     if (overflowed(m)) return tooLarge();
     if (m.d < 0) m.negate();
