@@ -3,23 +3,12 @@
 #include <algorithm>
 
 #include "mesh_access.h"
+#include "scan.h"
 
 namespace massprops {
 namespace detail {
 
-Bounds bounds(const MeshView& mesh) {
-    return withMeshTypes(mesh, [&](auto position, auto) {
-        Bounds b{position(0), position(0)};
-        for (std::size_t v = 1, n = vertexCount(mesh); v < n; ++v) {
-            const Vec3 p = position(v);
-            for (int k = 0; k < 3; ++k) {
-                b.lo[k] = std::min(b.lo[k], p[k]);
-                b.hi[k] = std::max(b.hi[k], p[k]);
-            }
-        }
-        return b;
-    });
-}
+Bounds bounds(const MeshView& mesh) { return scanPositions(mesh).box; }
 
 Box3 usedBounds(const MeshView& mesh) {
     return withMeshTypes(mesh, [&](auto position, auto index) {

@@ -4,7 +4,7 @@
 // projected on a fixed direction u with positive, incommensurate components. Two vertices within
 // tol of each other in every coordinate have keys within |u|_1 tol plus the keys' rounding (the
 // window). Keys are cut into at most 2^24 buckets at least a window wide, and the vertices
-// radix-sorted by bucket (three passes of 8 bits), so such a pair sits in one bucket or in two
+// radix-sorted by bucket (two passes of 12 bits), so such a pair sits in one bucket or in two
 // neighbouring ones; only those candidates are compared, by the rule itself, and the pairs within
 // tol joined (the rule's clusters, named by their lowest vertex). A second projection, cut into
 // 256 levels at least a window wide and carried in the sorted items, turns away most neighbours
@@ -47,8 +47,8 @@ namespace {
 constexpr double kDirection[3] = {1.0, 0.75487766624669276, 0.56984029099805327};
 constexpr double kSecondDirection[3] = {0.56984029099805327, 1.0, 0.75487766624669276};
 constexpr double kDirectionSum = 2.3248;  // rounded up
-constexpr int kDigitBits = 8;
-constexpr int kPasses = 3;
+constexpr int kDigitBits = 12;
+constexpr int kPasses = 2;
 constexpr int kBucketBits = kPasses * kDigitBits;
 constexpr std::uint64_t kComparisonsPerVertex = 8;
 
@@ -57,23 +57,35 @@ constexpr int kBucketShift = 40;
 std::uint64_t bucketOf(std::uint64_t item) { return item >> kBucketShift; }
 int levelOf(std::uint64_t item) { return static_cast<int>((item >> 32) & 0xff); }
 
-// Sorts n items by bucket: three stable counting passes of kDigitBits (256 bins stay in the L1
-// cache, where 4096 would not), their counts taken in one read.
-void sortByBucket(std::uint64_t* items, std::uint64_t* scratch, std::size_t n) {
-    constexpr std::size_t kBins = std::size_t(1) << kDigitBits;
-    std::uint32_t count[kPasses][kBins] = {};
-    for (std::size_t i = 0; i < n; ++i)
+// Counts of each digit of the buckets, taken while the items are made (no pass of its own).
+class DigitCounts {
+public:
+    static constexpr std::size_t kBins = std::size_t(1) << kDigitBits;
+    DigitCounts() : count_(new std::uint32_t[kPasses * kBins]()) {}
+    void add(std::uint32_t bucket) {
         for (int pass = 0; pass < kPasses; ++pass)
-            ++count[pass][(items[i] >> (kBucketShift + kDigitBits * pass)) & (kBins - 1)];
+            ++count_[pass * kBins + ((bucket >> (kDigitBits * pass)) & (kBins - 1))];
+    }
+    std::uint32_t* pass(int p) { return &count_[p * kBins]; }
+
+private:
+    std::unique_ptr<std::uint32_t[]> count_;
+};
+
+// Sorts n items by bucket: two stable counting passes of kDigitBits (4096 bins of each pass's
+// counts, 16 KiB, stay in the L1 cache), ending in `items`.
+void sortByBucket(std::uint64_t* items, std::uint64_t* scratch, std::size_t n, DigitCounts& counts) {
+    static_assert(kPasses % 2 == 0, "the sorted items end where they started");
     for (int pass = 0; pass < kPasses; ++pass) {
+        std::uint32_t* count = counts.pass(pass);
         std::uint32_t sum = 0;
-        for (std::uint32_t& c : count[pass]) {
-            const std::uint32_t here = c;
-            c = sum;
+        for (std::size_t b = 0; b < DigitCounts::kBins; ++b) {
+            const std::uint32_t here = count[b];
+            count[b] = sum;
             sum += here;
         }
         const int shift = kBucketShift + kDigitBits * pass;
-        for (std::size_t i = 0; i < n; ++i) scratch[count[pass][(items[i] >> shift) & (kBins - 1)]++] = items[i];
+        for (std::size_t i = 0; i < n; ++i) scratch[count[(items[i] >> shift) & (DigitCounts::kBins - 1)]++] = items[i];
         std::swap(items, scratch);
     }
 }
@@ -113,10 +125,7 @@ bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double
         for (int k = 0; k < 3; ++k) p[k] = static_cast<double>(positions[3 * v + k]) * rule.scale;
     };
 
-    // Two buffers, not zero-filled: the sort's odd pass count leaves the result in the second.
-    std::unique_ptr<std::uint64_t[]> buffer(new std::uint64_t[2 * vertices]);
-    std::uint64_t* items = buffer.get();
-    for (std::size_t v = 0; v < vertices; ++v) {
+    auto itemOf = [&](std::size_t v) {
         double p[3];
         scaled(v, p);
         const double q[3] = {p[0] - origin[0], p[1] - origin[1], p[2] - origin[2]};
@@ -124,16 +133,23 @@ bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double
         const double second = kSecondDirection[0] * q[0] + q[1] + kSecondDirection[2] * q[2];
         // key, second >= 0: coordinates >= their minimum
         const double bucket = std::min(key * inverse, kLastBucket), level = std::min(second * levelInverse, 255.0);
-        items[v] = (std::uint64_t(static_cast<std::uint32_t>(bucket)) << kBucketShift) |
-                   (std::uint64_t(static_cast<std::uint32_t>(level)) << 32) | v;
-    }
+        return (std::uint64_t(static_cast<std::uint32_t>(bucket)) << kBucketShift) |
+               (std::uint64_t(static_cast<std::uint32_t>(level)) << 32) | v;
+    };
+    // Two buffers, not zero-filled: the sort's scratch is the second.
+    std::unique_ptr<std::uint64_t[]> buffer(new std::uint64_t[2 * vertices]);
+    std::uint64_t* items = buffer.get();
     // Few vertices: a comparison sort beats the radix sort's histograms.
     if (vertices < 4096) {
+        for (std::size_t v = 0; v < vertices; ++v) items[v] = itemOf(v);
         std::sort(items, items + vertices);
     } else {
-        sortByBucket(items, items + vertices, vertices);
-        static_assert(kPasses % 2 == 1, "the sorted items end in the second buffer");
-        items += vertices;
+        DigitCounts counts;
+        for (std::size_t v = 0; v < vertices; ++v) {
+            items[v] = itemOf(v);
+            counts.add(static_cast<std::uint32_t>(bucketOf(items[v])));
+        }
+        sortByBucket(items, items + vertices, vertices, counts);
     }
 
     const std::uint64_t budget = kComparisonsPerVertex * vertices + 4096;
@@ -143,6 +159,15 @@ bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double
         const int level = levelOf(items[i]);
         bool read = false;  // positions are read only for candidates
         double p[3];
+        // A copy of the item before (same bucket and level, same point: a pole of a three.js
+        // sphere, a soup's corners) has the same candidates after it, all joined to that item
+        // already, so a crowd of k copies costs k comparisons, not k^2 / 2.
+        if (i > 0 && (items[i] >> 32) == (items[i - 1] >> 32)) {
+            double q[3];
+            scaled(static_cast<std::uint32_t>(items[i]), p), read = true;
+            scaled(static_cast<std::uint32_t>(items[i - 1]), q);
+            if (p[0] == q[0] && p[1] == q[1] && p[2] == q[2]) continue;
+        }
         for (std::size_t j = i + 1; j < vertices && bucketOf(items[j]) <= last; ++j) {
             if (++comparisons > budget) return false;
             if (std::abs(levelOf(items[j]) - level) > 1) continue;

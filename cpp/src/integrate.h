@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
@@ -54,21 +55,48 @@ struct Moments {
     }
 };
 
+// The sums of the even and of the odd triangles of a block, added into a block's moments in the
+// order both builds share (SIMD lanes or not): field by field, even + odd.
+inline void addLanes(Moments& m, const Moments& even, const Moments& odd) {
+    Moments pair;
+    pair.d = even.d + odd.d, pair.dAbs = even.dAbs + odd.dAbs, pair.given = even.given + odd.given;
+    pair.area2 = even.area2 + odd.area2;
+    pair.first = detail::add(even.first, odd.first);
+    pair.areaFirst = detail::add(even.areaFirst, odd.areaFirst);
+    pair.xx = even.xx + odd.xx, pair.yy = even.yy + odd.yy, pair.zz = even.zz + odd.zz;
+    pair.xy = even.xy + odd.xy, pair.yz = even.yz + odd.yz, pair.zx = even.zx + odd.zx;
+    pair.degenerate = even.degenerate + odd.degenerate;
+    m.add(pair);
+}
+
 #if defined(__wasm_simd128__)
 // Moments of the even and odd triangles of a block, in the two lanes of f64x2 sums.
 struct Moments2 {
     v128_t d = wasm_f64x2_splat(0), dAbs = d, first[3] = {d, d, d}, xx = d, yy = d, zz = d, xy = d, yz = d, zx = d;
     v128_t given = d, area2 = d, areaFirst[3] = {d, d, d};
+    v128_t degenerate = wasm_i64x2_splat(0);  // minus the count: comparisons give -1 where true
     void addTo(Moments& m) const {
-        const auto sum = [](v128_t x) { return wasm_f64x2_extract_lane(x, 0) + wasm_f64x2_extract_lane(x, 1); };
-        Moments pair;
-        pair.d = sum(d), pair.dAbs = sum(dAbs), pair.given = sum(given), pair.area2 = sum(area2);
-        pair.first = {sum(first[0]), sum(first[1]), sum(first[2])};
-        pair.areaFirst = {sum(areaFirst[0]), sum(areaFirst[1]), sum(areaFirst[2])};
-        pair.xx = sum(xx), pair.yy = sum(yy), pair.zz = sum(zz), pair.xy = sum(xy), pair.yz = sum(yz),
-        pair.zx = sum(zx);
-        m.add(pair);
+        Moments lane[2];
+        for (int l = 0; l < 2; ++l) {
+            const auto at = [l](v128_t x) {
+                return l == 0 ? wasm_f64x2_extract_lane(x, 0) : wasm_f64x2_extract_lane(x, 1);
+            };
+            Moments& o = lane[l];
+            o.d = at(d), o.dAbs = at(dAbs), o.given = at(given), o.area2 = at(area2);
+            o.first = {at(first[0]), at(first[1]), at(first[2])};
+            o.areaFirst = {at(areaFirst[0]), at(areaFirst[1]), at(areaFirst[2])};
+            o.xx = at(xx), o.yy = at(yy), o.zz = at(zz), o.xy = at(xy), o.yz = at(yz), o.zx = at(zx);
+            o.degenerate = static_cast<std::uint32_t>(
+                -(l == 0 ? wasm_i64x2_extract_lane(degenerate, 0) : wasm_i64x2_extract_lane(degenerate, 1)));
+        }
+        addLanes(m, lane[0], lane[1]);
     }
+};
+#else
+// The same sums as the SIMD build's, in the same order: the even and the odd triangles apart.
+struct Moments2 {
+    Moments lane[2];
+    void addTo(Moments& m) const { addLanes(m, lane[0], lane[1]); }
 };
 #endif
 
@@ -95,6 +123,11 @@ struct Moments2 {
     m.areaFirst = detail::add(m.areaFirst, scale(s, twiceArea));
 }
 
+// The weight of every triangle of a clean or trusted mesh: 1 (the common case gets its own loop).
+struct Unweighted {
+    double operator()(std::size_t) const { return 1.0; }
+};
+
 // A triangle given by its corners relative to the origin (caps, hull faces).
 inline Triangle triangleOf(const Vec3& a, const Vec3& b, const Vec3& c) {
     Triangle tri{a, b, c, sub(b, a), sub(c, a), {0, 0, 0}, 0, 0};
@@ -119,17 +152,14 @@ template <typename Positions, typename Indices, typename Weight>
 
 #if defined(__wasm_simd128__)
 // Two triangles at once in f64x2 lanes (WebAssembly SIMD): the scalar formulas, operation for
-// operation, so each triangle's terms round as in integrateOne; only the order of the sums differs
-// (even and odd triangles are summed apart within a block, then added). `p` holds the corners of
-// both (absolute). Not inlined: one copy serves every mesh type, or the module grows by ~170 KB.
-[[gnu::noinline]] inline void addPair(Moments& m, Moments2& v, const Vec3* p, const Vec3& origin, double w0,
-                                      double w1) {
-    v128_t a[3], b[3], c[3], e1[3], e2[3];
+// operation, so each triangle's terms round as in integrateOne, and the sums of the even and odd
+// triangles as in the scalar build's lanes. a, b, c: the corners of both relative to the origin
+// (lane 0 the even triangle's). Not inlined: one copy serves every mesh type, or the module grows
+// by ~170 KB.
+[[gnu::always_inline]] inline void pairSums(Moments2& v, const v128_t* a, const v128_t* b, const v128_t* c, double w0,
+                                            double w1) {
+    v128_t e1[3], e2[3];
     for (int k = 0; k < 3; ++k) {
-        const v128_t o = wasm_f64x2_splat(origin[k]);
-        a[k] = wasm_f64x2_sub(wasm_f64x2_make(p[0][k], p[3][k]), o);
-        b[k] = wasm_f64x2_sub(wasm_f64x2_make(p[1][k], p[4][k]), o);
-        c[k] = wasm_f64x2_sub(wasm_f64x2_make(p[2][k], p[5][k]), o);
         e1[k] = wasm_f64x2_sub(b[k], a[k]);
         e2[k] = wasm_f64x2_sub(c[k], a[k]);
     }
@@ -144,19 +174,23 @@ template <typename Positions, typename Indices, typename Weight>
     const v128_t e1e1 = dot3(e1, e1), e2e2 = dot3(e2, e2);
     const v128_t twiceArea = wasm_f64x2_sqrt(dot3(n, n));
     const v128_t degenerate = wasm_f64x2_le(twiceArea, mul(wasm_f64x2_splat(1e-12), add(e1e1, e2e2)));
-    m.degenerate += static_cast<std::uint32_t>(__builtin_popcount(wasm_i64x2_bitmask(degenerate)));
+    v.degenerate = wasm_i64x2_add(v.degenerate, degenerate);
     // determinant(): the plain product unless it cancels, then the accurate one, lane by lane.
     v128_t d = dot3(a, n);
     const v128_t aa = dot3(a, a);
     const v128_t plain = wasm_f64x2_ge(mul(d, d), mul(mul(mul(wasm_f64x2_splat(0x1p-12), aa), e1e1), e2e2));
     const int cancels = ~wasm_i64x2_bitmask(plain) & 3;
     if (cancels) {
-        double lane[2] = {wasm_f64x2_extract_lane(d, 0), wasm_f64x2_extract_lane(d, 1)};
+        const auto lane = [](v128_t x, int l) {
+            return l == 0 ? wasm_f64x2_extract_lane(x, 0) : wasm_f64x2_extract_lane(x, 1);
+        };
+        double out[2] = {lane(d, 0), lane(d, 1)};
         for (int l = 0; l < 2; ++l)
             if (cancels >> l & 1)
-                lane[l] =
-                    accurateDeterminant(sub(p[3 * l], origin), sub(p[3 * l + 1], origin), sub(p[3 * l + 2], origin));
-        d = wasm_f64x2_make(lane[0], lane[1]);
+                out[l] = accurateDeterminant({lane(a[0], l), lane(a[1], l), lane(a[2], l)},
+                                             {lane(b[0], l), lane(b[1], l), lane(b[2], l)},
+                                             {lane(c[0], l), lane(c[1], l), lane(c[2], l)});
+        d = wasm_f64x2_make(out[0], out[1]);
     }
     v.given = add(v.given, d);
     const v128_t wd = mul(wasm_f64x2_make(w0, w1), d);
@@ -179,34 +213,114 @@ template <typename Positions, typename Indices, typename Weight>
     for (int k = 0; k < 3; ++k) v.areaFirst[k] = add(v.areaFirst[k], mul(s[k], share));
 }
 
+[[gnu::noinline]] inline void addPair(Moments2& v, const v128_t* a, const v128_t* b, const v128_t* c, double w0,
+                                      double w1) {
+    pairSums(v, a, b, c, w0, w1);
+}
+
+// Corner pairs as f64x2 lanes (x, y, z), relative to the origin `o` (splatted per axis).
+template <typename Positions>
+[[gnu::always_inline]] inline void loadCorners(v128_t* out, Positions position, std::uint32_t u, std::uint32_t w,
+                                               const v128_t* o, std::size_t) {
+    const Vec3 p = position(u), q = position(w);
+    for (int k = 0; k < 3; ++k) out[k] = wasm_f64x2_sub(wasm_f64x2_make(p[k], q[k]), o[k]);
+}
+// Float positions: each corner one v128 load (x y z and the next float), the pair's lanes by
+// shuffles and exact promotions. The last vertex is read in two loads, not past the array.
+[[gnu::always_inline]] inline v128_t loadVertex(const float* data, std::uint32_t v, std::size_t vertices) {
+    const float* p = data + 3 * std::size_t(v);
+    if (v + 1 < vertices) return wasm_v128_load(p);
+    return wasm_v128_load32_lane(p + 2, wasm_v128_load64_zero(p), 2);
+}
+[[gnu::always_inline]] inline void loadCorners(v128_t* out, PositionReader<float> position, std::uint32_t u,
+                                               std::uint32_t w, const v128_t* o, std::size_t vertices) {
+    const v128_t p = loadVertex(position.data, u, vertices), q = loadVertex(position.data, w, vertices);
+    const v128_t xy = wasm_i32x4_shuffle(p, q, 0, 4, 1, 5), z = wasm_i32x4_shuffle(p, q, 2, 6, 2, 6);
+    out[0] = wasm_f64x2_sub(wasm_f64x2_promote_low_f32x4(xy), o[0]);
+    out[1] = wasm_f64x2_sub(wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(xy, xy, 2, 3, 2, 3)), o[1]);
+    out[2] = wasm_f64x2_sub(wasm_f64x2_promote_low_f32x4(z), o[2]);
+}
+
+// The pairs of triangles [t, end) of the common mesh (float positions, 32-bit indices, every
+// weight 1: a clean or trusted one), with pairSums inlined: one copy of it in the module, and the
+// call per pair (its corners passed through memory) gone.
+[[gnu::noinline]] inline std::size_t integratePairs(Moments2& v, const float* positions, const std::uint32_t* index,
+                                                    std::size_t t, std::size_t end, const v128_t* o,
+                                                    std::size_t vertices) {
+    const PositionReader<float> position{positions};
+    for (; t + 1 < end; t += 2) {
+        v128_t a[3], b[3], c[3];
+        loadCorners(a, position, index[3 * t], index[3 * t + 3], o, vertices);
+        loadCorners(b, position, index[3 * t + 1], index[3 * t + 4], o, vertices);
+        loadCorners(c, position, index[3 * t + 2], index[3 * t + 5], o, vertices);
+        pairSums(v, a, b, c, 1, 1);
+    }
+    return t;
+}
+
 template <typename Positions, typename Indices, typename Weight>
-void integratePair(Moments& m, Moments2& v, Positions position, Indices index, std::size_t t, const Vec3& origin,
-                   Weight& weight) {
-    const Vec3 p[6] = {position(index(3 * t)),     position(index(3 * t + 1)), position(index(3 * t + 2)),
-                       position(index(3 * t + 3)), position(index(3 * t + 4)), position(index(3 * t + 5))};
-    addPair(m, v, p, origin, weight(t), weight(t + 1));
+[[gnu::always_inline]] inline void integratePair(Moments2& v, Positions position, Indices index, std::size_t t,
+                                                 const v128_t* o, std::size_t vertices, Weight& weight) {
+    v128_t a[3], b[3], c[3];
+    loadCorners(a, position, index(3 * t), index(3 * t + 3), o, vertices);
+    loadCorners(b, position, index(3 * t + 1), index(3 * t + 4), o, vertices);
+    loadCorners(c, position, index(3 * t + 2), index(3 * t + 5), o, vertices);
+    addPair(v, a, b, c, weight(t), weight(t + 1));
 }
 #endif
 
-// Every triangle counted weight(t) times (+1 as given, -1 flipped, 0 left out); degenerate
-// triangles are counted whatever their weight.
+// Triangles are summed in blocks of kIntegrationBlock, each from zero, and the blocks' sums added
+// in block order: rounding grows with the block count, not the triangle count, and the blocks can
+// be summed on any threads and added after, bit for bit as here. Within a block, the even and the
+// odd triangles are summed apart (the two lanes of the SIMD build; two sums in the scalar one),
+// then added.
+constexpr std::size_t kIntegrationBlock = 1024;
+inline std::size_t integrationBlocks(std::size_t triangles) {
+    return (triangles + kIntegrationBlock - 1) / kIntegrationBlock;
+}
+
+// The sums of block `block` of integrate(); `vertices` bounds the positions' reads.
 template <typename Positions, typename Indices, typename Weight>
-Moments integrate(Positions position, Indices index, std::size_t triangles, const Vec3& origin, Weight weight) {
-    Moments total;
-    // Sum in blocks so rounding grows with the block count, not the triangle count.
-    constexpr std::size_t kBlock = 1024;
-    for (std::size_t start = 0; start < triangles; start += kBlock) {
-        Moments m;
-        const std::size_t end = std::min(triangles, start + kBlock);
-        std::size_t t = start;
+Moments integrateBlock(Positions position, Indices index, std::size_t triangles, std::size_t vertices,
+                       const Vec3& origin, Weight& weight, std::size_t block) {
+    Moments m;
+    const std::size_t start = block * kIntegrationBlock, end = std::min(triangles, start + kIntegrationBlock);
+    std::size_t t = start;
+    Moments2 v;
 #if defined(__wasm_simd128__)
-        Moments2 v;
-        for (; t + 1 < end; t += 2) integratePair(m, v, position, index, t, origin, weight);
-        v.addTo(m);
-#endif
-        for (; t < end; ++t) integrateOne(m, position, index, t, origin, weight);
-        total.add(m);
+    const v128_t o[3] = {wasm_f64x2_splat(origin[0]), wasm_f64x2_splat(origin[1]), wasm_f64x2_splat(origin[2])};
+    if constexpr (std::is_same_v<Positions, PositionReader<float>> &&
+                  std::is_same_v<Indices, IndexReader<std::uint32_t>> && std::is_same_v<Weight, Unweighted>)
+        t = integratePairs(v, position.data, index.data, t, end, o, vertices);
+    for (; t + 1 < end; t += 2) integratePair(v, position, index, t, o, vertices, weight);
+#else
+    (void)vertices;
+    for (; t + 1 < end; t += 2) {
+        integrateOne(v.lane[0], position, index, t, origin, weight);
+        integrateOne(v.lane[1], position, index, t + 1, origin, weight);
     }
+#endif
+    v.addTo(m);
+    for (; t < end; ++t) integrateOne(m, position, index, t, origin, weight);
+    return m;
+}
+
+// integrateBlock for blocks [first, last), into out[block - first]: what a thread does.
+template <typename Positions, typename Indices, typename Weight>
+void integrateBlocks(Positions position, Indices index, std::size_t triangles, std::size_t vertices, const Vec3& origin,
+                     Weight weight, std::size_t first, std::size_t last, Moments* out) {
+    for (std::size_t b = first; b < last; ++b)
+        out[b - first] = integrateBlock(position, index, triangles, vertices, origin, weight, b);
+}
+
+// Every triangle counted weight(t) times (+1 as given, -1 flipped, 0 left out); degenerate
+// triangles are counted whatever their weight. `vertices`: how many positions there are.
+template <typename Positions, typename Indices, typename Weight>
+Moments integrate(Positions position, Indices index, std::size_t triangles, std::size_t vertices, const Vec3& origin,
+                  Weight weight) {
+    Moments total;
+    for (std::size_t b = 0, n = integrationBlocks(triangles); b < n; ++b)
+        total.add(integrateBlock(position, index, triangles, vertices, origin, weight, b));
     return total;
 }
 

@@ -57,9 +57,9 @@ Status checkMeshOptions(const MeshOptions& o, std::string& message) {
     return Status::Ok;
 }
 
-// The input checks every mesh entry point makes.
-Status checkMesh(const MeshView& mesh, const MeshOptions& options, std::string& message) {
-    const Status status = detail::validateMesh(mesh, message);
+// The input checks every mesh entry point makes; `box` gets the mesh's bounds.
+Status checkMesh(const MeshView& mesh, const MeshOptions& options, std::string& message, detail::Bounds& box) {
+    const Status status = detail::validateMesh(mesh, message, &box);
     return status == Status::Ok ? checkMeshOptions(options, message) : status;
 }
 
@@ -76,9 +76,9 @@ struct Analysis {
 
 using detail::Path;
 
-Analysis analyze(const MeshView& mesh, const MeshOptions& options, Path path) {
+Analysis analyze(const MeshView& mesh, const detail::Bounds& box, const MeshOptions& options, Path path) {
     Analysis a;
-    a.box = detail::bounds(mesh);
+    a.box = box;
     a.origin = detail::center(a.box);
     a.extent = std::max({a.box.hi[0] - a.box.lo[0], a.box.hi[1] - a.box.lo[1], a.box.hi[2] - a.box.lo[2]});
     const double extra = std::max(options.weldDistance, options.weldRelative * a.extent);
@@ -150,8 +150,10 @@ Failure tooLarge() {
 detail::Moments repairedSums(const MeshView& mesh, const Analysis& a, const detail::RepairPlan& plan, bool asGiven) {
     const std::size_t triangles = a.surface.triangles;
     detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
-        if (asGiven) return detail::integrate(position, index, triangles, a.origin, [](std::size_t) { return 1.0; });
-        return detail::integrate(position, index, triangles, a.origin,
+        if (asGiven)
+            return detail::integrate(position, index, triangles, detail::vertexCount(mesh), a.origin,
+                                     detail::Unweighted{});
+        return detail::integrate(position, index, triangles, detail::vertexCount(mesh), a.origin,
                                  [&](std::size_t t) { return static_cast<double>(plan.weight[t]); });
     });
     for (std::size_t c = 0; c < plan.caps.size(); ++c) {
@@ -264,13 +266,12 @@ Result measureHull(const MeshView& mesh, Analysis& a, const MassOptions& options
 // check: false: the mesh is taken to be one closed surface, as the caller promised: no welding, no
 // analysis, no repair, no diagnostics. The sums are the clean path's (one kernel), turned outward
 // if they are negative, so a clean mesh gets the default's numbers bit for bit.
-Result measureTrusted(const MeshView& mesh, const MassOptions& options) {
-    const detail::Bounds box = detail::bounds(mesh);
+Result measureTrusted(const MeshView& mesh, const detail::Bounds& box, const MassOptions& options) {
     const Vec3 origin = detail::center(box);
     const double extent = std::max({box.hi[0] - box.lo[0], box.hi[1] - box.lo[1], box.hi[2] - box.lo[2]});
     const std::size_t triangles = detail::cornerCount(mesh) / 3;
     detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
-        return detail::integrate(position, index, triangles, origin, [](std::size_t) { return 1.0; });
+        return detail::integrate(position, index, triangles, detail::vertexCount(mesh), origin, detail::Unweighted{});
     });
     if (overflowed(m)) return tooLarge();
     if (m.d < 0) m.negate();
@@ -290,15 +291,16 @@ namespace detail {
 Result measureMeshBy(const MeshView& given, const MassOptions& options, const MeshOptions& meshOptions, Path path) {
     std::string message;
     // Input, then mass, then mesh options: the order every entry point reports problems in.
-    Status status = detail::validateMesh(given, message);
+    detail::Bounds box;
+    Status status = detail::validateMesh(given, message, &box);
     if (status == Status::Ok) status = detail::checkMassOptions(options, message);
     if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
     if (status != Status::Ok) return Failure{status, message};
     const detail::WideIndices wide(given);
     const MeshView& mesh = wide.view();
-    // The trusted path measures the triangles as given: no analysis, and no bounds either.
-    if (!meshOptions.check) return measureTrusted(mesh, options);
-    Analysis a = analyze(mesh, meshOptions, path);
+    // The trusted path measures the triangles as given: no analysis, and no bounds reported.
+    if (!meshOptions.check) return measureTrusted(mesh, box, options);
+    Analysis a = analyze(mesh, box, meshOptions, path);
     Result result = meshOptions.mode == MeshMode::Shell    ? measureShell(mesh, a, options, meshOptions.thickness)
                     : meshOptions.mode == MeshMode::Convex ? measureHull(mesh, a, options)
                                                            : measureSolid(mesh, a, options, meshOptions.intersections);
@@ -311,16 +313,18 @@ Result measureMeshBy(const MeshView& given, const MassOptions& options, const Me
 
 Outcome<Diagnostics> inspectMeshBy(const MeshView& given, const MeshOptions& meshOptions, Path path) {
     std::string message;
-    const Status status = checkMesh(given, meshOptions, message);
+    detail::Bounds box;
+    const Status status = checkMesh(given, meshOptions, message, box);
     if (status != Status::Ok) return Failure{status, message};
     const detail::WideIndices wide(given);
     const MeshView& mesh = wide.view();
-    Analysis a = analyze(mesh, meshOptions, path);
+    Analysis a = analyze(mesh, box, meshOptions, path);
     Outcome<Diagnostics> out;
     Diagnostics& d = a.diagnostics;
     const std::size_t triangles = a.surface.triangles;
-    detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
-        return detail::integrate(position, index, triangles, a.origin, [](std::size_t) { return 0.0; });
+    const detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
+        return detail::integrate(position, index, triangles, detail::vertexCount(mesh), a.origin,
+                                 [](std::size_t) { return 0.0; });
     });
     if (!clean(a) || meshOptions.intersections) {
         const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin, a.extent);
@@ -387,11 +391,12 @@ Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOp
 
 Outcome<Loops> holeLoops(const MeshView& given, const MeshOptions& meshOptions) {
     std::string message;
-    const Status status = checkMesh(given, meshOptions, message);
+    detail::Bounds box;
+    const Status status = checkMesh(given, meshOptions, message, box);
     if (status != Status::Ok) return Failure{status, message};
     const detail::WideIndices wide(given);
     const MeshView& mesh = wide.view();
-    Analysis a = analyze(mesh, meshOptions, Path::Proof);
+    Analysis a = analyze(mesh, box, meshOptions, Path::Proof);
     Outcome<Loops> out;
     if (clean(a)) return out;
     const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin, a.extent);

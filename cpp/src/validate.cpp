@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "mesh_access.h"
+#include "scan.h"
 #include "status.h"
 
 namespace massprops {
@@ -12,31 +13,20 @@ namespace detail {
 
 namespace {
 
+// The first non-finite position, once the scan has found that there is one.
 template <typename T>
-bool findNonFinite(const T* p, std::size_t n, std::size_t& at) {
-    // Sum first: one branch-free pass in the common all-finite case.
-    T acc = 0;
-    for (std::size_t i = 0; i < n; ++i) acc += p[i] * T(0);
-    if (acc == 0) return false;
-    for (std::size_t i = 0; i < n; ++i)
-        if (!std::isfinite(p[i])) {
-            at = i;
-            return true;
-        }
-    return false;
+std::size_t firstNonFinite(const T* p, std::size_t n) {
+    std::size_t i = 0;
+    while (i < n && std::isfinite(p[i])) ++i;
+    return i;
 }
 
+// The first index out of range, once largestIndex has found that there is one.
 template <typename I>
-bool findOutOfRange(const I* idx, std::size_t n, std::size_t vertices, std::size_t& at) {
-    I largest = 0;
-    for (std::size_t i = 0; i < n; ++i) largest = std::max(largest, idx[i]);
-    if (static_cast<std::size_t>(largest) < vertices) return false;
-    for (std::size_t i = 0; i < n; ++i)
-        if (static_cast<std::size_t>(idx[i]) >= vertices) {
-            at = i;
-            return true;
-        }
-    return false;
+std::size_t firstOutOfRange(const I* idx, std::size_t n, std::size_t vertices) {
+    std::size_t i = 0;
+    while (i < n && static_cast<std::size_t>(idx[i]) < vertices) ++i;
+    return i;
 }
 
 double positionAt(const MeshView& mesh, std::size_t i) {
@@ -46,7 +36,7 @@ double positionAt(const MeshView& mesh, std::size_t i) {
 
 }  // namespace
 
-Status validateMesh(const MeshView& mesh, std::string& message) {
+Status validateMesh(const MeshView& mesh, std::string& message, Bounds* box) {
     if (mesh.positionCount % 3 != 0) {
         message = "positions.length (" + std::to_string(mesh.positionCount) + ") is not a multiple of 3";
         return Status::InvalidLength;
@@ -77,23 +67,22 @@ Status validateMesh(const MeshView& mesh, std::string& message) {
         message = "mesh data pointer is null";
         return Status::InvalidArgument;
     }
-    std::size_t at = 0;
-    const bool nonFinite = mesh.positionType == ScalarType::Float32
-                               ? findNonFinite(static_cast<const float*>(mesh.positions), mesh.positionCount, at)
-                               : findNonFinite(static_cast<const double*>(mesh.positions), mesh.positionCount, at);
-    if (nonFinite) {
+    const PositionScan scan = scanPositions(mesh);
+    if (!scan.finite) {
+        const std::size_t at = mesh.positionType == ScalarType::Float32
+                                   ? firstNonFinite(static_cast<const float*>(mesh.positions), mesh.positionCount)
+                                   : firstNonFinite(static_cast<const double*>(mesh.positions), mesh.positionCount);
         message = "positions[" + std::to_string(at) + "] (vertex " + std::to_string(at / 3) + ", " + "xyz"[at % 3] +
                   ") is " + formatNumber(positionAt(mesh, at));
         return Status::NonFinitePosition;
     }
-    bool outOfRange = false;
-    if (mesh.indexType == IndexType::Uint8)
-        outOfRange = findOutOfRange(static_cast<const std::uint8_t*>(mesh.indices), mesh.indexCount, vertices, at);
-    else if (mesh.indexType == IndexType::Uint16)
-        outOfRange = findOutOfRange(static_cast<const std::uint16_t*>(mesh.indices), mesh.indexCount, vertices, at);
-    else if (mesh.indexType == IndexType::Uint32)
-        outOfRange = findOutOfRange(static_cast<const std::uint32_t*>(mesh.indices), mesh.indexCount, vertices, at);
-    if (outOfRange) {
+    if (mesh.indexType != IndexType::None && largestIndex(mesh) >= vertices) {
+        const std::size_t at =
+            mesh.indexType == IndexType::Uint8
+                ? firstOutOfRange(static_cast<const std::uint8_t*>(mesh.indices), mesh.indexCount, vertices)
+            : mesh.indexType == IndexType::Uint16
+                ? firstOutOfRange(static_cast<const std::uint16_t*>(mesh.indices), mesh.indexCount, vertices)
+                : firstOutOfRange(static_cast<const std::uint32_t*>(mesh.indices), mesh.indexCount, vertices);
         const std::size_t index =
             mesh.indexType == IndexType::Uint8    ? static_cast<const std::uint8_t*>(mesh.indices)[at]
             : mesh.indexType == IndexType::Uint16 ? static_cast<const std::uint16_t*>(mesh.indices)[at]
@@ -102,6 +91,7 @@ Status validateMesh(const MeshView& mesh, std::string& message) {
                   std::to_string(vertices) + " vertices)";
         return Status::IndexOutOfRange;
     }
+    if (box) *box = scan.box;
     return Status::Ok;
 }
 

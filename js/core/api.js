@@ -46,7 +46,7 @@ const HEAP_VIEWS = {
  */
 export function createModule(wasm, onTrap) {
   const boundary = createBoundary(wasm, onTrap);
-  const { codec, core, defaults, enums, read, write, run, withMemory, tooLarge, heapLimit } = boundary;
+  const { codec, core, defaults, enums, read, write, run, withMemory } = boundary;
   const bodyOf = (body, name) => readBody(body, name, codec);
   const measured = () => read('MassProperties');
   const measured2d = () => read('MassProperties2D');
@@ -100,23 +100,27 @@ export function createModule(wasm, onTrap) {
     const corners = indexed ? indexCount : vertices;
     const indexStart = Math.ceil(positionBytes / 8) * 8;
     const what = `a mesh of ${vertices} vertices and ${Math.floor(corners / 3)} triangles`;
-    const bytes = indexStart + indexBytes + wasm._meshWorkingBytes(vertices, corners);
-    if (bytes > heapLimit) tooLarge(what, bytes);
     // One block: the positions, then the indices; the core's scratch is counted, not allocated here.
-    return withMemory(indexStart + indexBytes + 8, what, (address) => {
-      const buffer = wasm.HEAPU8.buffer;
-      copyInto(new HEAP_VIEWS[scalar](buffer, address, positionCount), positions);
-      if (indexed) copyInto(new Uint32Array(buffer, address + indexStart, indexCount), indices);
-      write('MeshView', {
-        positions: address,
-        positionCount,
-        positionType: enums.scalar[scalar],
-        indices: address + indexStart,
-        indexCount,
-        indexType: enums.index[indexed ? 'Uint32' : 'None'],
-      });
-      return use();
-    });
+    const needed = () => indexStart + indexBytes + wasm._meshWorkingBytes(vertices, corners);
+    return withMemory(
+      indexStart + indexBytes + 8,
+      what,
+      (address) => {
+        const buffer = wasm.HEAPU8.buffer;
+        copyInto(new HEAP_VIEWS[scalar](buffer, address, positionCount), positions);
+        if (indexed) copyInto(new Uint32Array(buffer, address + indexStart, indexCount), indices);
+        write('MeshView', {
+          positions: address,
+          positionCount,
+          positionType: enums.scalar[scalar],
+          indices: address + indexStart,
+          indexCount,
+          indexType: enums.index[indexed ? 'Uint32' : 'None'],
+        });
+        return use();
+      },
+      needed,
+    );
   }
 
   // The MeshOptions slot for inspect and holes: the core's, with the caller's weld and intersections.

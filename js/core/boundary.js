@@ -8,6 +8,9 @@ import { createCodec } from '../layout.js';
 
 // Memory the module keeps for itself beyond a call's arrays (its code, stack and statics).
 const HEAP_RESERVE = 256 * 2 ** 20;
+// A block kept for the module's lifetime, for small calls' arrays: a 12-triangle box then costs
+// one crossing into the module, not four (allocate, size check, measure, release).
+const SCRATCH_BYTES = 16 * 2 ** 10;
 
 // The core writes each number of a message as its 64 bits in hex between two U+E000 marks
 // (cpp/bindings/format_number.cpp); JavaScript writes the number (and -0 as -0: a sign that was
@@ -79,6 +82,10 @@ export function createBoundary(wasm, onTrap) {
     intersections: core.mesh.intersections,
   });
   let trapped = null;
+  const scratch = wasm._allocate(SCRATCH_BYTES);
+  // What a mesh whose arrays fit the scratch block can need at most (the core's count for the
+  // most vertices and corners that fit), so that such a mesh skips the per-call size check.
+  const scratchMeshBytes = SCRATCH_BYTES + wasm._meshWorkingBytes(SCRATCH_BYTES / 12, SCRATCH_BYTES);
 
   // Runs a raw binding; a non-zero status becomes a MassPropertiesError with the core's message.
   function run(raw, ...args) {
@@ -102,8 +109,12 @@ export function createBoundary(wasm, onTrap) {
     );
   }
 
-  // Memory of the module for one call, released whatever happens.
-  function withMemory(bytes, what, use) {
+  // Memory of the module for one call, released whatever happens. `bytes` within the scratch
+  // block (and `neededBytes`, what the call needs in all, if given): the block itself.
+  function withMemory(bytes, what, use, neededBytes = () => bytes) {
+    if (bytes <= SCRATCH_BYTES && scratch !== 0 && scratchMeshBytes <= heapLimit) return use(scratch);
+    const needed = neededBytes();
+    if (needed > heapLimit) tooLarge(what, needed);
     const address = bytes <= heapLimit ? wasm._allocate(bytes) : 0;
     if (address === 0) tooLarge(what, bytes);
     try {

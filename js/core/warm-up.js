@@ -1,10 +1,12 @@
 // The warm-up of the mesh path. V8 runs a wasm function in its baseline code until it has run for
-// a while, then optimises it on a background thread; a call in progress keeps the code it started
-// with. So the first large mesh would run wholly in baseline code, about twice as slow. Once
-// init() has resolved, a task of its own measures a 2,200-triangle sphere (about 15 ms, most of
-// it the baseline compile the first call pays anyway) so the mesh path's functions are optimised
-// while the app goes on (loads its model, say); skipped when the app measures a mesh first. Node
-// does not wait for it to exit.
+// a while (its tiering budget, spent as its code runs), then optimises it on
+// a background thread; a call in progress keeps the code it started with. So the first large mesh
+// would run wholly in baseline code, about twice as slow. Once init() has resolved, a task of its
+// own measures a 16,000-triangle sphere (its loops run long enough to spend their budgets: a
+// 2,200-triangle one left the first call on 1 M triangles 20-30 ms slower; check: false shares
+// the integration) in about 30 ms, so the mesh paths' functions are optimised while the app goes
+// on (loads its model, say); skipped when the app measures a mesh first. Node does not wait for it
+// to exit.
 
 // A closed UV sphere, one vertex per pole: 2 slices (stacks - 1) triangles (the warm-up's mesh).
 /** @returns {[Float32Array, Uint32Array]} */
@@ -49,7 +51,7 @@ export function scheduleWarmUp(measure) {
   const warm = () => {
     timer = null;
     try {
-      const [positions, indices] = sphereMesh(48, 24);
+      const [positions, indices] = sphereMesh(128, 64);
       measure(positions, indices);
     } catch {
       // nothing to do: the app's own calls report whatever is wrong

@@ -99,8 +99,8 @@ int main(int argc, char** argv) {
         const massprops::Vec3 origin = massprops::detail::center(box);
         const double integration = median(runs, [&] {
             sink = massprops::detail::withMeshTypes(view, [&](auto position, auto index) {
-                       return massprops::detail::integrate(position, index, triangles, origin,
-                                                           [](std::size_t) { return 1.0; });
+                       return massprops::detail::integrate(position, index, triangles, mesh.positions.size() / 3,
+                                                           origin, [](std::size_t) { return 1.0; });
                    }).d;
         });
         std::printf(

@@ -1,10 +1,13 @@
 // `npm run bench`: mp.mesh (default and check: false, SIMD and scalar builds), a naive and a tuned
-// JavaScript loop, Rapier's trimesh collider and the native core, side by side on the same meshes.
-// Medians after a warm-up, Mtri/s, ratios, each one's volume error against an exact reference,
-// cold start, memory and package size. Writes bench/results.json; prints the tables of docs/accuracy-and-speed.md.
+// JavaScript loop, a bare SIMD kernel, Rapier's trimesh collider and the native core, side by side
+// on the same meshes, their calls interleaved (one call of each in turn, so a busy spell of the
+// shared machine slows all alike). Medians after a warm-up, Mtri/s, ratios, each one's volume
+// error against an exact reference, cold start, memory and package size, and the targets of
+// issue #18 met or not. Single thread. Writes bench/results.json; prints the tables of
+// docs/accuracy-and-speed.md.
 // Usage: node tests/bench/bench.mjs [--quick]   (--quick: small meshes, one run: a smoke test)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,9 +15,9 @@ import { fileURLToPath } from 'node:url';
 import RAPIER from '@dimforge/rapier3d-compat';
 
 import { init } from '../../js/index.js';
-import { box12, referenceVolume, repairSphere, threeSphere, uvSphere } from './meshes.mjs';
+import { box12, icosphere, referenceVolume, repairSphere, threeSphere, uvSphere } from './meshes.mjs';
 import { packageSize, sizeLine } from './size.mjs';
-import { tables } from './table.mjs';
+import { tables, targetLines } from './table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const quick = process.argv.includes('--quick');
@@ -115,30 +118,62 @@ function rapierOf() {
   };
 }
 
+/**
+ * The bare SIMD kernel (tests/bench/kernel.cpp, built by scripts/bench.sh): the mesh copied into
+ * its memory, then its sums: what check: false does at the least, with no checks and no extras.
+ */
+async function bareKernelOf() {
+  const file = path.join(root, 'build/bench/kernel.wasm');
+  if (!existsSync(file)) return null;
+  const { instance } = await WebAssembly.instantiate(readFileSync(file), {
+    env: { emscripten_notify_memory_growth: () => {} },
+  });
+  const k = instance.exports;
+  k._initialize();
+  const out = k.allocate(80);
+  return (positions, indices) => {
+    const positionBytes = positions.byteLength + 8; // a float of slack: the last corner's load reads it
+    const address = k.allocate(positionBytes + indices.byteLength);
+    const buffer = k.memory.buffer; // after allocating: the memory may have grown
+    new Float32Array(buffer, address, positions.length).set(positions);
+    new Uint32Array(buffer, address + positionBytes, indices.length).set(indices);
+    k.kernel(address, address + positionBytes, indices.length / 3, out);
+    const sums = new Float64Array(k.memory.buffer, out, 10);
+    k.release(address);
+    return { volume: sums[0] / 6 };
+  };
+}
+
 // --- timing ------------------------------------------------------------------------------------
 
-// Median milliseconds of `runs` calls after a warm-up (tier-up, heap growth). CPU time of this
-// process, not wall time: the benchmark machine is shared, and wall time would charge this code
-// for other jobs' turns on its cores (both are in results.json; the table shows CPU time).
-const wall = [];
-function median(f, runs = RUNS) {
-  // Warm-up until V8 has had time to tier the wasm and JS up (at least 3 calls and 200 ms).
-  const warm = performance.now();
-  for (let calls = 0; calls < 3 || performance.now() - warm < (quick ? 0 : 200); ++calls) f();
-  const times = [];
-  const walls = [];
-  for (let r = 0; r < runs; ++r) {
-    const start = performance.now();
-    const cpu = process.cpuUsage();
-    f();
-    const used = process.cpuUsage(cpu);
-    walls.push(performance.now() - start);
-    times.push((used.user + used.system) / 1000);
+// Median milliseconds per call of each of `peers` (name -> f), after a warm-up (tier-up, heap
+// growth): the runs interleaved, one call of each peer in turn. CPU time of this process, not wall
+// time: the benchmark machine is shared, and wall time would charge this code for other jobs'
+// turns on its cores (both are in results.json; the table shows CPU time). `calls` calls per
+// timed run (small meshes: a loop of them, its time divided).
+function interleaved(peers, calls = 1, runs = RUNS) {
+  const entries = Object.entries(peers);
+  const loop = (f) => () => {
+    for (let i = 0; i < calls; ++i) f();
+  };
+  for (const [, f] of entries) {
+    const warm = performance.now();
+    for (let n = 0; n < 3 || performance.now() - warm < (quick ? 0 : 200); ++n) loop(f)();
   }
-  times.sort((a, b) => a - b);
-  walls.sort((a, b) => a - b);
-  wall.push(walls[walls.length >> 1]);
-  return times[times.length >> 1];
+  const times = entries.map(() => []);
+  const walls = entries.map(() => []);
+  for (let r = 0; r < runs; ++r) {
+    entries.forEach(([, f], p) => {
+      const start = performance.now();
+      const cpu = process.cpuUsage();
+      loop(f)();
+      const used = process.cpuUsage(cpu);
+      walls[p].push((performance.now() - start) / calls);
+      times[p].push((used.user + used.system) / 1000 / calls);
+    });
+  }
+  const median = (list) => list.sort((a, b) => a - b)[list.length >> 1];
+  return Object.fromEntries(entries.map(([name], p) => [name, { ms: median(times[p]), wallMs: median(walls[p]) }]));
 }
 
 function relativeError(value, reference) {
@@ -147,18 +182,21 @@ function relativeError(value, reference) {
 
 // --- the meshes --------------------------------------------------------------------------------
 
+// `targets`: the meshes of issue #18's targets (default ≥ 1.5x the naive loop, check: false ≥
+// 0.85x the bare kernel); `big`: no Rapier (its BVH takes seconds there).
 const meshes = quick
   ? [
       { name: 'sphere 20k', ...uvSphere(100, 101) },
+      { name: 'icosphere 20k', ...icosphere(32), targets: true },
       { name: 'box, 12 triangles', ...box12(), micro: true },
       { name: 'sphere needing repair', ...repairSphere(256, 129), repair: true },
     ]
   : [
       { name: 'sphere 20k', ...uvSphere(100, 101) },
-      { name: 'sphere 1.3M', ...uvSphere(1024, 636) },
-      { name: 'sphere 5M', ...uvSphere(2048, 1222) },
+      { name: 'icosphere 1.3M', ...icosphere(256), targets: true },
+      { name: 'three.js sphere 1.3M (seam copies)', ...threeSphere(1024, 636), targets: true },
+      { name: 'icosphere 5.2M', ...icosphere(512), targets: true, big: true },
       { name: 'sphere 100k far from origin', ...uvSphere(200, 251, { center: [1000, -2000, 3000], radius: 10 }) },
-      { name: 'three.js sphere 1.3M (seam copies)', ...threeSphere(1024, 636) },
       { name: 'sphere 1M needing repair', ...repairSphere(1000, 501), repair: true },
       { name: 'box, 12 triangles', ...box12(), micro: true },
     ];
@@ -217,6 +255,7 @@ function coldStart(kind, mesh, immediate = false) {
 
 await RAPIER.init();
 const rapier = rapierOf();
+const bareKernel = await bareKernelOf();
 const mp = await init();
 const scalar = await (async () => {
   // The scalar build in this process too: a second instance of the package, told to load it.
@@ -240,6 +279,7 @@ if (!quick) {
     scalar.mesh(positions, indices, { check: false });
     naiveJs(positions, indices);
     tunedJs(positions, indices);
+    bareKernel?.(positions, indices);
   }
   await new Promise((resolve) => setTimeout(resolve, 2000));
 }
@@ -257,21 +297,20 @@ for (const mesh of meshes) {
     'mp.mesh check:false (scalar)': () => scalar.mesh(positions, indices, { check: false }).volume,
     'naive JS loop': () => naiveJs(positions, indices).volume,
     'tuned JS loop': () => tunedJs(positions, indices).volume,
-    'Rapier trimesh (f32)': () => rapier(positions, indices).volume,
+    ...(bareKernel && !mesh.repair
+      ? { 'bare SIMD kernel (with copy)': () => bareKernel(positions, indices).volume }
+      : {}),
+    ...(mesh.big ? {} : { 'Rapier trimesh (f32)': () => rapier(positions, indices).volume }),
   };
-  const row = { mesh: mesh.name, triangles, referenceVolume: reference, results: {} };
+  const row = { mesh: mesh.name, triangles, referenceVolume: reference, targets: !!mesh.targets, results: {} };
+  const timings = interleaved(peers, mesh.micro ? 1000 : 1);
   for (const [name, f] of Object.entries(peers)) {
     const volume = f();
-    const ms = mesh.micro ? null : median(f);
-    const perCall = mesh.micro
-      ? median(() => {
-          for (let i = 0; i < 1000; ++i) f();
-        }, RUNS) / 1000
-      : ms;
+    const { ms, wallMs } = timings[name];
     row.results[name] = {
-      ms: perCall,
-      wallMs: mesh.micro ? wall.at(-1) / 1000 : wall.at(-1),
-      mtrisPerSecond: triangles / perCall / 1e3,
+      ms,
+      wallMs,
+      mtrisPerSecond: triangles / ms / 1e3,
       volume,
       volumeError: relativeError(volume, reference),
     };
@@ -331,6 +370,7 @@ const results = {
   packageSize: size,
 };
 console.log(`\n${tables(results)}`);
+console.log(`\ntargets of issue #18 (single thread):\n${targetLines(results).join('\n')}`);
 if (!quick) {
   mkdirSync(path.join(root, 'bench'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);

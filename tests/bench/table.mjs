@@ -11,6 +11,7 @@ const PEERS = [
   ['mp.mesh check:false (scalar)', 'check: false, scalar build'],
   ['naive JS loop', 'naive JS loop'],
   ['tuned JS loop', 'tuned JS loop'],
+  ['bare SIMD kernel (with copy)', 'bare SIMD kernel, with its copy'],
   ['Rapier trimesh (f32)', 'Rapier trimesh'],
   ['native default', 'native core, default'],
   ['native check:false', 'native core, check: false'],
@@ -54,7 +55,74 @@ export function tables(results) {
   return lines.join('\n');
 }
 
+/**
+ * The targets of issue #18 against a run, as [what, target, [mesh or figure, value, met]...]
+ * rows (single thread): the default call against the naive loop and check: false against the
+ * bare kernel on the meshes marked `targets`, the 12-triangle box per call, the first call on
+ * 1 M triangles after init() (CPU time, wall time beside it) and the gzipped main entry.
+ */
+export function targets(results) {
+  const ratio = (m, a, b) => (m.results[a] && m.results[b] ? m.results[b].ms / m.results[a].ms : null);
+  const marked = results.meshes.filter((m) => m.targets);
+  const micro = results.meshes.find((m) => m.triangles < 100);
+  const cold = results.coldStart.simd;
+  const size = results.packageSize.simd;
+  const rows = [
+    [
+      'default call / naive JS loop',
+      '≥ 1.5×',
+      marked.map((m) => {
+        const x = ratio(m, 'mp.mesh default (SIMD)', 'naive JS loop');
+        return [m.mesh, `${x.toFixed(2)}×`, x >= 1.5];
+      }),
+    ],
+    [
+      'check: false / bare SIMD kernel (with its copy)',
+      '≥ 0.85×',
+      marked
+        .filter((m) => m.results['bare SIMD kernel (with copy)'])
+        .map((m) => {
+          const x = ratio(m, 'mp.mesh check:false (SIMD)', 'bare SIMD kernel (with copy)');
+          return [m.mesh, `${x.toFixed(2)}×`, x >= 0.85];
+        }),
+    ],
+  ];
+  if (micro) {
+    const us = micro.results['mp.mesh default (SIMD)'].ms * 1000;
+    rows.push(['12-triangle box, per call', '≤ 2 µs', [[micro.mesh, `${us.toFixed(2)} µs`, us <= 2]]]);
+  }
+  rows.push([
+    `first call on ${cold.triangles} triangles after init()`,
+    '≤ 80 ms',
+    [
+      [
+        'CPU',
+        `${cold.firstCallCpuMs.toFixed(0)} ms (wall ${cold.firstCallMs.toFixed(0)} ms)`,
+        cold.firstCallCpuMs <= 80,
+      ],
+    ],
+  ]);
+  const kb = size.totalGzipBytes / 1024;
+  rows.push([
+    'main entry, gzip -9 (index.js + imports, glue, SIMD .wasm)',
+    '≤ 90 KB',
+    [['size', `${kb.toFixed(1)} KB`, kb <= 90]],
+  ]);
+  return rows;
+}
+
+/** targets() as lines of text. */
+export function targetLines(results) {
+  return targets(results).map(
+    ([what, target, cells]) =>
+      `  ${what} (${target}): ${cells.map(([name, value, met]) => `${name} ${value} ${met ? 'met' : 'NOT MET'}`).join('; ')}`,
+  );
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-  console.log(tables(JSON.parse(readFileSync(path.join(root, 'bench/results.json'), 'utf8'))));
+  const results = JSON.parse(readFileSync(path.join(root, 'bench/results.json'), 'utf8'));
+  console.log(tables(results));
+  if (results.meshes.some((m) => m.targets))
+    console.log(`\ntargets of issue #18 (single thread):\n${targetLines(results).join('\n')}`);
 }

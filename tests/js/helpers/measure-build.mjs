@@ -1,0 +1,54 @@
+// Measures a fixed set of meshes with the build MASS_PROPERTIES_WASM names (simd or scalar) and
+// prints every result (or error) as JSON, each number as its 64 bits in hex: what
+// builds.test.js compares across the two builds, bit for bit.
+import { init } from '../../../js/index.js';
+import { icosphere, repairSphere, threeSphere } from '../../bench/meshes.mjs';
+import { box, concat, deindex, flip, mapPositions, rng, toFloat32, torus, uvSphere } from './meshes.js';
+
+const random = rng(7);
+// A slender box: its long faces nearly pass through the reference point (the accurate determinant).
+const needle = mapPositions(box(), [1e4, 0, 0, 0, 1e-3, 0, 0, 0, 1e-3], [-5e3, 0, 0]);
+// Float32 positions with random digits, the triangles in shuffled order (an odd count).
+const jitter = toFloat32(mapPositions(uvSphere(2, 61, 33), [1, 0.3, 0, 0, 1, 0.2, 0, 0, 1], [101, -7, 3]));
+const order = Array.from({ length: jitter.indices.length / 3 }, (_, t) => t).sort(() => random() - 0.5);
+const shuffled = {
+  positions: jitter.positions,
+  indices: Uint32Array.from(order.slice(1).flatMap((t) => [...jitter.indices.subarray(3 * t, 3 * t + 3)])),
+};
+const cases = {
+  'icosphere 20k': [icosphere(32), {}],
+  'icosphere 20k, check: false': [icosphere(32), { check: false }],
+  'three.js sphere (seam copies)': [threeSphere(96, 48), {}],
+  'sphere needing repair': [repairSphere(256, 129), {}],
+  'torus, Float64': [torus(3, 1, 90, 40), {}],
+  'torus, Float64, check: false': [torus(3, 1, 90, 40), { check: false }],
+  'two spheres inside out, soup': [deindex(concat(flip(uvSphere(1, 40, 20)), uvSphere(0.5, 30, 15))), {}],
+  'slender box': [needle, {}],
+  'shuffled sphere, open (odd count)': [shuffled, {}],
+  'shuffled sphere, shell': [shuffled, { mode: 'shell' }],
+};
+
+const bits = new DataView(new ArrayBuffer(8));
+const hex = (x) => {
+  bits.setFloat64(0, x);
+  return bits.getBigUint64(0).toString(16);
+};
+const encode = (value) =>
+  typeof value === 'number'
+    ? hex(value)
+    : Array.isArray(value)
+      ? value.map(encode)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]))
+        : value;
+
+const mp = await init();
+const out = { kind: mp[Symbol.for('mass-properties.moduleKind')], results: {} };
+for (const [name, [{ positions, indices }, options]] of Object.entries(cases)) {
+  try {
+    out.results[name] = encode(mp.mesh(positions, indices, options));
+  } catch (error) {
+    out.results[name] = { error: error.code };
+  }
+}
+console.log(JSON.stringify(out));
