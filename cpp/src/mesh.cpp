@@ -340,7 +340,9 @@ Outcome<Diagnostics> inspectMeshBy(const MeshView& given, const MeshOptions& mes
     return out;
 }
 
-OutwardSurface outwardSurface(const MeshView& mesh, const MeshOptions& meshOptions) {
+OutwardSurface outwardSurface(const MeshView& given, const MeshOptions& meshOptions) {
+    const detail::WideIndices wide(given);
+    const MeshView& mesh = wide.view();
     OutwardSurface out;
     const bool trusted = !meshOptions.check;
     Analysis a;
@@ -350,7 +352,7 @@ OutwardSurface outwardSurface(const MeshView& mesh, const MeshOptions& meshOptio
         a.extent = std::max({a.box.hi[0] - a.box.lo[0], a.box.hi[1] - a.box.lo[1], a.box.hi[2] - a.box.lo[2]});
         a.surface.triangles = detail::cornerCount(mesh) / 3;
     } else {
-        a = analyze(mesh, meshOptions, Path::Proof);
+        a = analyze(mesh, detail::bounds(mesh), meshOptions, Path::Proof);
     }
     out.origin = a.origin;
     out.extent = a.extent;

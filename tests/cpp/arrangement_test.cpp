@@ -166,7 +166,8 @@ TEST(Arrangement, BallSunkHalfIntoABoxIsTheBoxPlusHalfTheBall) {
         const Result r = measure(m);
         ASSERT_TRUE(r.ok()) << r.message;
         expectSolid(r.value, repairmesh::boxMoments(lo, hi).plus(upper), 4, 1e-13);
-        EXPECT_NEAR(r.value.diagnostics.repairs.overlapVolume, half.value.volume, 1e-13);
+        EXPECT_NEAR(r.value.diagnostics.repairs.overlapVolume, half.value.volume,
+                    1e-12);  // a difference of two sums: rounding
     }
 }
 
