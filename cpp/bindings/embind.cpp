@@ -132,7 +132,10 @@ std::string layouts() {
                                         .field("cappedHoles", &Repairs::cappedHoles)
                                         .field("openShells", &Repairs::openShells)
                                         .field("intersectingShells", &Repairs::intersectingShells)
-                                        .field("capArea", &Repairs::capArea);
+                                        .field("capArea", &Repairs::capArea)
+                                        .field("windingCorrection", &Repairs::windingCorrection)
+                                        .field("exact", &Repairs::exact)
+                                        .field("relativeError", &Repairs::relativeError);
     const Layout<Diagnostics> diagnostics = Layout<Diagnostics>("Diagnostics")
                                                 .field("triangles", &Diagnostics::triangles)
                                                 .field("closed", &Diagnostics::closed)

@@ -156,6 +156,7 @@ Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& option
         detail::addTetrahedron(m, tri, plan.capWeight[c] * detail::determinantOf(tri), plan.capTwiceArea[c]);
     }
     if (!asGiven) d.repairs = plan.repairs;
+    if (!asGiven && !plan.repairs.exact) detail::correctWinding(mesh, plan, a.origin, a.extent, m, d.repairs);
     d.degenerateTriangles = m.degenerate;
     d.inverted = m.given < 0;
     if (overflowed(m)) return tooLarge();

@@ -12,6 +12,7 @@
 #include "enclosed_volume.h"
 #include "integrate.h"
 #include "mesh_access.h"
+#include "winding_correction.h"
 
 namespace massprops {
 namespace detail {
@@ -55,9 +56,17 @@ void buildCaps(const Surface& s, Positions position, const Vec3& origin, RepairP
             plan.capTwiceArea.push_back(dot(n2, normal) >= 0 ? norm(n2) : -norm(n2));
             sum += plan.capTwiceArea.back();
         }
+        plan.capStart.push_back(static_cast<std::uint32_t>(plan.caps.size()));
+        const double length = norm(normal);
+        double size = 0, away = 0;  // the loop's largest distance from its mean, and from its mean plane
+        for (std::size_t i = 0; i < n; ++i) {
+            const Vec3 d = sub(sub(position(v[i]), origin), mean);
+            size = std::max(size, norm(d));
+            if (length > 0) away = std::max(away, std::abs(dot(d, normal)) / length);
+        }
+        plan.loopPlanar.push_back(away <= 1e-12 * size);
         // A fan folded so badly that its signed shares fall below the loop's own vector area:
         // take the projection on the mean normal instead, which adds up to exactly that area.
-        const double length = norm(normal);
         if (sum < length)
             for (std::size_t c = first; c < plan.caps.size(); ++c) {
                 const auto& cap = plan.caps[c];
@@ -67,9 +76,13 @@ void buildCaps(const Surface& s, Positions position, const Vec3& origin, RepairP
     }
 }
 
-// The pieces measured as one closed solid: a patch that closes alone, or the patches of a shell
-// that closes only as a whole (solids touching along a shared edge or face); kNoPatch for a piece
-// that cannot close. Returns the number of units.
+// Whether triangle t runs against the way its patch is measured (see Surface::patchReversed).
+bool reversed(const Surface& s, std::size_t t) { return (s.flipped[t] != 0) != (s.patchReversed[s.patch[t]] != 0); }
+
+// The pieces measured as one closed solid: a patch that closes alone, the patches of a shell
+// that closes only as a whole (solids touching along a shared edge or face), or the open patches
+// of a shell, closed by the loops of their unbalanced edges; kNoPatch for a patch that is not
+// orientable. Returns the number of units.
 std::uint32_t assignUnits(const Surface& s, std::vector<std::uint32_t>& unitOf) {
     unitOf.assign(s.patchCount, kNoPatch);
     std::vector<std::uint32_t> shellUnit(s.shellCount, kNoPatch);
@@ -77,7 +90,7 @@ std::uint32_t assignUnits(const Surface& s, std::vector<std::uint32_t>& unitOf) 
     for (std::uint32_t id = 0; id < s.patchCount; ++id) {
         if (s.patchClosed[id]) {
             unitOf[id] = units++;
-        } else if (s.shellClosed[s.patchShell[id]]) {
+        } else if (s.shellClosed[s.patchShell[id]] || s.patchOpen[id]) {
             std::uint32_t& shared = shellUnit[s.patchShell[id]];
             if (shared == kNoPatch) shared = units++;
             unitOf[id] = shared;
@@ -111,7 +124,7 @@ Patches measurePatches(const Surface& s, Positions position, Indices index, cons
         p.order[fill[id]++] = static_cast<std::uint32_t>(t);
         const Triangle tri = triangleAt(position, index, t, origin);
         const double d = determinant(tri.a, tri.b, tri.c, tri.n, tri.e1e1, tri.e2e2);
-        p.volume6[id] += s.flipped[t] ? -d : d;
+        p.volume6[id] += reversed(s, t) ? -d : d;
         p.abs6[id] += std::abs(d);
         p.area2[id] += norm(tri.n);
         for (const Vec3& x : {tri.a, tri.b, tri.c})
@@ -140,18 +153,6 @@ Patches measurePatches(const Surface& s, Positions position, Indices index, cons
     return p;
 }
 
-// The solid angle of triangle (a, b, c) seen from the origin (Van Oosterom & Strackee 1983).
-// Seen from its own plane it is 0: outside the triangle that is exact, and inside it (a point on
-// the surface, where the true value jumps by 4 pi) the sign of the zero would decide at random;
-// 0 leaves such a point with the winding number 1/2, which says "on the surface".
-double solidAngle(const Vec3& a, const Vec3& b, const Vec3& c) {
-    const double la = norm(a), lb = norm(b), lc = norm(c);
-    const double numerator = dot(a, cross(b, c));
-    if (numerator == 0) return 0;
-    const double denominator = la * lb * lc + dot(a, b) * lc + dot(b, c) * la + dot(c, a) * lb;
-    return 2 * std::atan2(numerator, denominator);
-}
-
 // How many times patch `id` (closed, as oriented by the walk) winds around point x.
 template <typename Positions, typename Indices>
 double windingNumber(const Surface& s, const Patches& p, const RepairPlan& plan, std::uint32_t id, const Vec3& x,
@@ -161,7 +162,7 @@ double windingNumber(const Surface& s, const Patches& p, const RepairPlan& plan,
         const std::uint32_t t = p.order[i];
         const Triangle tri = triangleAt(position, index, t, origin);
         const double omega = solidAngle(sub(tri.a, x), sub(tri.b, x), sub(tri.c, x));
-        total += s.flipped[t] ? -omega : omega;
+        total += reversed(s, t) ? -omega : omega;
     }
     for (std::uint32_t i = p.capStart[id]; i < p.capStart[id + 1]; ++i) {
         const auto& cap = plan.caps[p.capsByPatch[i]];
@@ -239,10 +240,7 @@ std::vector<int> unitSigns(const Surface& s, const Patches& p, const RepairPlan&
     std::vector<std::uint8_t> solid(n, 0);  // enclosing volume: takes part in nesting
     for (std::uint32_t id = 0; id < n; ++id) {
         solid[id] = enclosesVolume(std::abs(p.volume6[id]), p.abs6[id], p.area2[id], extent);
-        if (!solid[id]) {
-            ++repairs.openShells;  // a closed piece that encloses nothing (a capped sheet)
-            continue;
-        }
+        if (!solid[id]) continue;  // a piece that encloses nothing even closed (a sheet, a fin)
         sign[id] = p.volume6[id] < 0 ? -1 : 1;
     }
     // Nesting needs two solid units; one alone (the common case) skips the sampling pass.
@@ -282,12 +280,16 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
         std::vector<std::uint32_t> capPatch, unitOf;
         buildCaps(s, position, origin, plan, capPatch);
         const std::uint32_t units = assignUnits(s, unitOf);
-        for (std::uint32_t id = 0; id < s.patchCount; ++id) repairs.openShells += unitOf[id] == kNoPatch;
         const Patches p = measurePatches(s, position, index, origin, extent, plan, capPatch, unitOf, units);
         const std::vector<int> unitSign = unitSigns(s, p, plan, position, index, origin, extent, repairs);
         std::vector<int> sign(s.patchCount, 0);
         for (std::uint32_t id = 0; id < s.patchCount; ++id)
             sign[id] = unitOf[id] == kNoPatch ? 0 : unitSign[unitOf[id]];
+        // Pieces left out are counted as shells are: a shell with any part left out counts once.
+        std::vector<std::uint8_t> leftOut(s.shellCount, 0);
+        for (std::uint32_t id = 0; id < s.patchCount; ++id)
+            if (sign[id] == 0) leftOut[s.patchShell[id]] = 1;
+        repairs.openShells = static_cast<std::uint32_t>(std::count(leftOut.begin(), leftOut.end(), 1));
 
         // Triangles flipped against the surface as given, per patch: a patch mostly flipped was
         // given inside-out as a whole; the rest were local flips.
@@ -297,7 +299,7 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
             if (s.inactive[t] == kRepeated) plan.weight[t] = 0;
             const std::uint32_t id = s.patch[t];
             if (id == kNoPatch) continue;
-            const int w = sign[id] * (s.flipped[t] ? -1 : 1);
+            const int w = sign[id] * (reversed(s, t) ? -1 : 1);
             plan.weight[t] = static_cast<std::int8_t>(w);
             if (w < 0) ++flippedInPatch[id];
             const Triangle tri = triangleAt(position, index, t, origin);
@@ -323,11 +325,85 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
             repairs.cappedHoles += plan.loopCapped.back();
         }
         repairs.capArea = surfaceArea > 0 ? capArea / surfaceArea : 0;
+        for (std::size_t loop = 0; loop < plan.loopCapped.size(); ++loop)
+            if (plan.loopCapped[loop] && !plan.loopPlanar[loop]) repairs.exact = false;
         return 0;
     });
     for (std::size_t t = 0; t < s.triangles && plan.asGiven; ++t) plan.asGiven = plan.weight[t] == 1;
     plan.asGiven = plan.asGiven && plan.caps.empty();
     return plan;
+}
+
+void correctWinding(const MeshView& mesh, const RepairPlan& plan, const Vec3& origin, double extent, Moments& m,
+                    Repairs& repairs) {
+    std::vector<WeightedTriangle> closed, caps;
+    std::vector<Hole> holes;
+    std::vector<std::size_t> groups{0};
+    for (std::size_t loop = 0; loop < plan.loopCapped.size(); ++loop) {
+        if (!plan.loopCapped[loop]) continue;
+        const std::size_t first = caps.size();
+        Vec3 vectorArea{0, 0, 0};
+        double area = 0;
+        for (std::uint32_t c = plan.capStart[loop]; c < plan.capStart[loop + 1]; ++c) {
+            const auto& cap = plan.caps[c];
+            caps.push_back({cap[0], cap[1], cap[2], static_cast<double>(plan.capWeight[c])});
+            const Vec3 n = cross(sub(cap[1], cap[0]), sub(cap[2], cap[0]));
+            vectorArea = add(vectorArea, scale(n, 0.5 * plan.capWeight[c]));
+            area += 0.5 * norm(n);
+        }
+        groups.push_back(caps.size());
+        if (plan.loopPlanar[loop] || !(norm(vectorArea) > 0)) continue;
+        // |w_C| <= (area of C) / (4 pi d^2) at distance d: below 1/2 beyond this margin from the
+        // hole (for the other holes' caps, added, so far from them, little).
+        const Vec3 axis = scale(vectorArea, 1 / norm(vectorArea));
+        double lo = HUGE_VAL, hi = -HUGE_VAL;
+        for (std::size_t c = first; c < caps.size(); ++c)
+            for (const Vec3* x : {&caps[c].a, &caps[c].b, &caps[c].c})
+                lo = std::min(lo, dot(axis, *x)), hi = std::max(hi, dot(axis, *x));
+        const double margin = std::sqrt(area / (2 * kPi));
+        holes.push_back({first, caps.size(), axis, lo - margin, hi + margin});
+    }
+    if (holes.empty()) return;
+    const double volume = std::abs(m.d) / 6;
+    repairs.exact = false;
+    // The rays' cost: about 100 rays per cap triangle of a non-planar hole, each evaluating w_C
+    // (every cap triangle) some ten times. Beyond the budget the correction is not made and the
+    // error is bounded instead by the volume where it could be non-zero (see Ray::reach).
+    double rays = 0, reachVolume = 0;
+    for (const Hole& h : holes) {
+        rays += 105.0 * static_cast<double>(h.last - h.first);
+        double lo[2] = {HUGE_VAL, HUGE_VAL}, hi[2] = {-HUGE_VAL, -HUGE_VAL};
+        const Vec3 u = cross(h.axis, std::abs(h.axis[0]) < 0.9 ? Vec3{1, 0, 0} : Vec3{0, 1, 0});
+        const Vec3 e[2] = {scale(u, 1 / norm(u)), cross(h.axis, scale(u, 1 / norm(u)))};
+        for (std::size_t c = h.first; c < h.last; ++c)
+            for (const Vec3* x : {&caps[c].a, &caps[c].b, &caps[c].c})
+                for (int k = 0; k < 2; ++k)
+                    lo[k] = std::min(lo[k], dot(e[k], *x)), hi[k] = std::max(hi[k], dot(e[k], *x));
+        const double reach = std::sqrt(static_cast<double>(groups.size() - 1)) * (h.to - h.from);
+        reachVolume += (hi[0] - lo[0] + 2 * reach) * (hi[1] - lo[1] + 2 * reach) * (h.to - h.from + 2 * reach);
+    }
+    constexpr double kBudget = 6e7;  // solid angles: a few seconds natively
+    if (rays * 10 * static_cast<double>(caps.size()) > kBudget) {
+        repairs.relativeError = volume > 0 ? reachVolume / volume : 0;
+        return;
+    }
+    closed = caps;
+    withMeshTypes(mesh, [&](auto position, auto index) {
+        for (std::size_t t = 0; t < plan.weight.size(); ++t) {
+            if (plan.weight[t] == 0) continue;
+            const Triangle tri = triangleAt(position, index, t, origin);
+            closed.push_back({tri.a, tri.b, tri.c, static_cast<double>(plan.weight[t])});
+        }
+        return 0;
+    });
+    const Correction c = windingCorrection(closed, caps, groups, holes, extent, 1e-7 * volume);
+    m.d += 6 * c.volume;
+    m.first = add(m.first, scale(c.first, 24));
+    m.xx += 120 * c.xx, m.yy += 120 * c.yy, m.zz += 120 * c.zz;
+    m.xy += 120 * c.xy, m.yz += 120 * c.yz, m.zx += 120 * c.zx;
+    repairs.windingCorrection = c.volume;
+    // The estimate, doubled: the finer rule is what is kept, and is better than the difference says.
+    repairs.relativeError = volume > 0 ? 2 * c.error / volume : 0;
 }
 
 }  // namespace detail

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "integrate.h"
 #include "surface.h"
 
 namespace massprops {
@@ -21,7 +22,9 @@ struct RepairPlan {
     // mean normal, signed, so that a non-convex hole's fan (whose triangles fold over each
     // other) adds up to the hole's own area; exact for a planar hole.
     std::vector<double> capTwiceArea;
-    std::vector<std::uint8_t> loopCapped;  // per loop of the surface: 1 if its cap counts
+    std::vector<std::uint8_t> loopCapped;    // per loop of the surface: 1 if its cap counts
+    std::vector<std::uint8_t> loopPlanar;    // per loop: its vertices lie in a plane (to 1e-12 of its size)
+    std::vector<std::uint32_t> capStart{0};  // caps of loop i: caps[capStart[i] .. capStart[i + 1])
     Repairs repairs;
     bool asGiven = true;  // every weight +1 and no caps: integrate the mesh exactly as given
 };
@@ -29,6 +32,12 @@ struct RepairPlan {
 // `origin` is the reference point of the integration (positions are taken relative to it);
 // `extent` the largest side of the mesh's bounding box.
 RepairPlan planRepair(const MeshView& mesh, const Surface& surface, const Vec3& origin, double extent);
+
+// Adds to `m` (the capped solid's sums) what closing the plan's non-planar holes where the
+// winding number is 1/2 changes, and says so in `repairs` (see winding_correction.h). Planar
+// holes need nothing: `m` is left bit for bit as it was.
+void correctWinding(const MeshView& mesh, const RepairPlan& plan, const Vec3& origin, double extent, Moments& m,
+                    Repairs& repairs);
 
 }  // namespace detail
 }  // namespace massprops
