@@ -113,12 +113,16 @@ bool clean(const Analysis& a) {
            a.surface.duplicateTriangles == 0 && a.surface.patchCount <= 1;
 }
 
+// Why nothing is left: every piece bounds nothing and was left out (flat sheets, fins, Moebius
+// bands), or what was kept is flat or cancels out.
 Failure noVolume(const Diagnostics& d, const char* what) {
-    return Failure{Status::ZeroVolume,
-                   std::string(what) + " (" + std::to_string(d.triangles) + " triangles, " + std::to_string(d.shells) +
-                       " shell(s), " + std::to_string(d.repairs.cappedHoles) +
-                       " hole(s) closed): it is flat or cancels out; measure it with mode 'shell' to put the mass "
-                       "on the surface"};
+    const bool allLeftOut = d.shells > 0 && d.repairs.openShells == d.shells;
+    return Failure{Status::ZeroVolume, std::string(what) + " (" + std::to_string(d.triangles) + " triangles, " +
+                                           std::to_string(d.shells) + " shell(s), " +
+                                           std::to_string(d.repairs.cappedHoles) + " hole(s) closed): " +
+                                           (allLeftOut ? "no piece bounds anything (flat sheets, fins or Moebius bands)"
+                                                       : "it is flat or cancels out") +
+                                           "; measure it with mode 'shell' to put the mass on the surface"};
 }
 
 bool overflowed(const detail::Moments& m) { return !std::isfinite(m.dAbs) || !std::isfinite(m.xx + m.yy + m.zz); }

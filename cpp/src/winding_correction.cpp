@@ -78,6 +78,33 @@ struct Ray {
     const std::vector<WeightedTriangle>& caps;
     const std::vector<CapBox>& boxes;
     const Grid& grid;
+    // The holes' power cells share space out: a point belongs to the hole h that minimises
+    // |x - center_h|^2 - radius_h^2, so that holes whose rays overlap count each point once.
+    const std::vector<Vec3>& centers;
+    const std::vector<double>& radii2;
+    std::size_t hole;
+
+    // Where on the line (u, v) the point belongs to `hole`: an interval (linear constraints).
+    std::array<double, 2> owned(double u, double v) const {
+        std::array<double, 2> out{-HUGE_VAL, HUGE_VAL};
+        const Vec3& c = centers[hole];
+        for (std::size_t g = 0; g < centers.size(); ++g) {
+            if (g == hole) continue;
+            const Vec3 d = sub(centers[g], c);
+            // 2 x . d <= |c_g|^2 - |c_h|^2 - r_g^2 + r_h^2
+            const double rhs = dot(centers[g], centers[g]) - dot(c, c) - radii2[g] + radii2[hole] -
+                               2 * (u * d[grid.u] + v * d[grid.v]);
+            const double dw = 2 * d[grid.w];
+            if (dw > 0) {
+                out[1] = std::min(out[1], rhs / dw);
+            } else if (dw < 0) {
+                out[0] = std::max(out[0], rhs / dw);
+            } else if (rhs < 0) {
+                out[1] = -HUGE_VAL;
+            }
+        }
+        return out;
+    }
 
     // The bound on |w_C| at x (see reach), n A_i / (4 pi d_i^2) summed over the holes i.
     double bound(const Vec3& x) const {
@@ -207,7 +234,10 @@ struct Ray {
     // Per ray: the integrals of c, c t, c t^2 over [from, to], where |w_C| may reach 1/2.
     std::array<double, 3> along(double u, double v, double from, double to) const {
         std::array<double, 3> out{0, 0, 0};
-        const std::vector<std::array<double, 2>> near = reach(u, v);
+        std::vector<std::array<double, 2>> near = reach(u, v);
+        const std::array<double, 2> mine = owned(u, v);
+        from = std::max(from, mine[0]), to = std::min(to, mine[1]);
+        if (!(to > from)) return out;
         if (near.empty()) return out;
         const std::vector<Crossing> cross = crossings(u, v);
         // Pieces of constant k, each integrated where it meets `near`.
@@ -293,8 +323,8 @@ Vec3 unit(const Vec3& x) { return scale(x, 1 / norm(x)); }
 
 // The hole's correction, in its frame (e[0], e[1], e[2] = axis); its estimated error in `error`.
 Values holeCorrection(const std::vector<WeightedTriangle>& closed, const std::vector<WeightedTriangle>& caps,
-                      const std::vector<std::size_t>& groups, const Hole& hole, const Vec3 (&e)[3], double length,
-                      double tolerance, std::size_t splits, double& error) {
+                      const std::vector<std::size_t>& groups, const std::vector<Hole>& holes, std::size_t index,
+                      const Vec3 (&e)[3], double length, double tolerance, std::size_t splits, double& error) {
     auto toFrame = [&](const WeightedTriangle& t) {
         auto f = [&](const Vec3& x) { return Vec3{dot(e[0], x), dot(e[1], x), dot(e[2], x)}; };
         return WeightedTriangle{f(t.a), f(t.b), f(t.c), t.weight};
@@ -316,7 +346,18 @@ Values holeCorrection(const std::vector<WeightedTriangle>& closed, const std::ve
         b.reach2 = static_cast<double>(groups.size() - 1) * area / (2 * kPi);
         boxes.push_back(b);
     }
-    const Ray ray{all, own, boxes, grid};
+    std::vector<Vec3> centers;
+    std::vector<double> radii2;
+    for (const Hole& h : holes) {
+        // The fan's apex (every cap triangle's third corner) and its farthest loop vertex.
+        const Vec3 c = own[h.first].c;
+        double r2 = 0;
+        for (std::size_t i = h.first; i < h.last; ++i) r2 = std::max(r2, dot(sub(own[i].a, c), sub(own[i].a, c)));
+        centers.push_back(c);
+        radii2.push_back(r2);
+    }
+    const Ray ray{all, own, boxes, grid, centers, radii2, index};
+    const Hole& hole = holes[index];
     auto worse = [](const Cell& a, const Cell& b) {
         return a.error < b.error || (a.error == b.error && a.order > b.order);
     };
@@ -332,8 +373,8 @@ Values holeCorrection(const std::vector<WeightedTriangle>& closed, const std::ve
     for (std::size_t i = hole.first; i < hole.last; ++i) {
         const WeightedTriangle& t = own[i];
         const Point2 b{t.a[0], t.a[1]}, a{t.b[0], t.b[1]}, m{t.c[0], t.c[1]};
-        const Point2 b2{m[0] + 1.25 * (b[0] - m[0]), m[1] + 1.25 * (b[1] - m[1])};
-        const Point2 a2{m[0] + 1.25 * (a[0] - m[0]), m[1] + 1.25 * (a[1] - m[1])};
+        const Point2 b2{m[0] + 2.0 * (b[0] - m[0]), m[1] + 2.0 * (b[1] - m[1])};
+        const Point2 a2{m[0] + 2.0 * (a[0] - m[0]), m[1] + 2.0 * (a[1] - m[1])};
         for (const auto& tri : {std::array<Point2, 3>{b, a, m}, {b2, a2, a}, {b2, a, b}}) {
             const Point2 p[3] = {tri[0], t.weight > 0 ? tri[1] : tri[2], t.weight > 0 ? tri[2] : tri[1]};
             push(p);
@@ -368,7 +409,7 @@ Correction windingCorrection(const std::vector<WeightedTriangle>& closed, const 
                              double tolerance) {
     Correction out;
     // The ray budget per hole bounds the time on a pathological hole; each split costs 35 rays.
-    constexpr std::size_t splits = 100;
+    constexpr std::size_t splits = 20;
     for (const Hole& hole : holes) {
         // A frame with the hole's axis third: the first axis across it, from the least aligned one.
         const Vec3 z = unit(hole.axis);
@@ -380,7 +421,8 @@ Correction windingCorrection(const std::vector<WeightedTriangle>& closed, const 
         const Vec3 x = unit(cross(other, z)), y = cross(z, x);
         const Vec3 e[3] = {x, y, z};
         double error = 0;
-        const Values v = holeCorrection(closed, caps, groups, hole, e, length, tolerance / holes.size(), splits, error);
+        const Values v = holeCorrection(closed, caps, groups, holes, static_cast<std::size_t>(&hole - holes.data()), e,
+                                        length, tolerance / holes.size(), splits, error);
         // Back from the frame: x = sum_k y_k e_k.
         const double first[3] = {v[1], v[2], v[3]};
         const double second[3][3] = {{v[4], v[7], v[8]}, {v[7], v[5], v[9]}, {v[8], v[9], v[6]}};
