@@ -223,3 +223,39 @@ TEST(WindingHoles, FoldedHoleOfACubeIsClosedWhereTheWindingNumberIsOneHalf) {
     EXPECT_GT(std::abs(fan - want), 5 * 2e-4 * want) << "fan " << fan << ", winding " << want;
     EXPECT_NEAR(r.value.volume, want, 5e-4 * want) << "estimated " << r.value.diagnostics.repairs.relativeError;
 }
+
+// A unit cube with a flat flange around its equator: the equator's edges have three triangles
+// each, so the cube falls into two patches that close neither alone nor with the flange (what
+// made the beetle's 33 pieces "cannot close"). Closed along its unbalanced edges (the flange's
+// two rims, both flat), the flange cancels with its caps: the cube, with nothing left out.
+TEST(WindingHoles, CubeWithAFlangeIsTheCube) {
+    Mesh m;
+    std::uint32_t ring[3][4], outer[4];
+    const double corner[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    for (int k = 0; k < 3; ++k)
+        for (int i = 0; i < 4; ++i) ring[k][i] = repairmesh::addVertex(m, corner[i][0], corner[i][1], 0.5 * k);
+    for (int i = 0; i < 4; ++i)
+        outer[i] = repairmesh::addVertex(m, 2 * corner[i][0] - 0.5, 2 * corner[i][1] - 0.5, 0.5);
+    repairmesh::addTriangle(m, ring[0][0], ring[0][2], ring[0][1]);  // bottom, facing down
+    repairmesh::addTriangle(m, ring[0][0], ring[0][3], ring[0][2]);
+    repairmesh::addTriangle(m, ring[2][0], ring[2][1], ring[2][2]);  // top
+    repairmesh::addTriangle(m, ring[2][0], ring[2][2], ring[2][3]);
+    for (int i = 0; i < 4; ++i) {
+        const int j = (i + 1) % 4;
+        for (int k = 0; k < 2; ++k) {
+            repairmesh::addTriangle(m, ring[k][i], ring[k][j], ring[k + 1][j]);
+            repairmesh::addTriangle(m, ring[k][i], ring[k + 1][j], ring[k + 1][i]);
+        }
+        repairmesh::addTriangle(m, ring[1][i], outer[i], outer[j]);  // the flange
+        repairmesh::addTriangle(m, ring[1][i], outer[j], ring[1][j]);
+    }
+    const Result r = measure(m);
+    ASSERT_TRUE(r.ok()) << r.message;
+    EXPECT_NEAR(r.value.volume, 1, 1e-14);
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(r.value.centerOfMass[k], 0.5, 1e-14);
+    const Repairs& repairs = r.value.diagnostics.repairs;
+    EXPECT_EQ(repairs.openShells, 0u);
+    EXPECT_TRUE(repairs.exact);
+    EXPECT_EQ(r.value.diagnostics.shells, 1u);
+    EXPECT_EQ(r.value.diagnostics.nonManifoldEdges, 4u);
+}

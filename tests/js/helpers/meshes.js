@@ -416,5 +416,8 @@ export const CLOSED_CUBE_DIAGNOSTICS = Object.freeze({
     openShells: 0,
     intersectingShells: 0,
     capArea: 0,
+    windingCorrection: 0,
+    exact: true,
+    relativeError: 0,
   }),
 });
