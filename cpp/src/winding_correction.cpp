@@ -368,13 +368,25 @@ Values holeCorrection(const std::vector<WeightedTriangle>& closed, const std::ve
         std::push_heap(heap.begin(), heap.end(), worse);
     };
     // The shadow of the fan (b, a, m) of each loop edge a -> b, and of the band between the loop
-    // and the loop scaled by 5/4 about m (where the region may overhang the loop), as triangles
-    // wound as the cap faces the axis.
+    // and the loop scaled about m by s (where the region overhangs the loop), as triangles wound
+    // as the cap faces the axis. |w_C| < 1/2 farther than reach from the caps (see Ray::reach),
+    // and the scaled loop holds the loop's shadow widened by (s - 1) times the least distance
+    // from m to an edge's shadow: s covers the reach (for a loop star-shaped about m), up to 8.
+    double area = 0, least = HUGE_VAL;
+    for (std::size_t i = hole.first; i < hole.last; ++i) {
+        const WeightedTriangle& t = own[i];
+        area += 0.5 * norm(cross(sub(t.b, t.a), sub(t.c, t.a)));
+        const double ex = t.b[0] - t.a[0], ey = t.b[1] - t.a[1], mx = t.c[0] - t.a[0], my = t.c[1] - t.a[1];
+        const double along = std::clamp((ex * mx + ey * my) / std::max(ex * ex + ey * ey, 1e-300), 0.0, 1.0);
+        least = std::min(least, std::hypot(mx - along * ex, my - along * ey));
+    }
+    const double reach = std::sqrt(static_cast<double>(groups.size() - 1) * area / (2 * kPi));
+    const double factor = least > 0 ? std::min(8.0, 1 + reach / least) : 8.0;
     for (std::size_t i = hole.first; i < hole.last; ++i) {
         const WeightedTriangle& t = own[i];
         const Point2 b{t.a[0], t.a[1]}, a{t.b[0], t.b[1]}, m{t.c[0], t.c[1]};
-        const Point2 b2{m[0] + 2.0 * (b[0] - m[0]), m[1] + 2.0 * (b[1] - m[1])};
-        const Point2 a2{m[0] + 2.0 * (a[0] - m[0]), m[1] + 2.0 * (a[1] - m[1])};
+        const Point2 b2{m[0] + factor * (b[0] - m[0]), m[1] + factor * (b[1] - m[1])};
+        const Point2 a2{m[0] + factor * (a[0] - m[0]), m[1] + factor * (a[1] - m[1])};
         for (const auto& tri : {std::array<Point2, 3>{b, a, m}, {b2, a2, a}, {b2, a, b}}) {
             const Point2 p[3] = {tri[0], t.weight > 0 ? tri[1] : tri[2], t.weight > 0 ? tri[2] : tri[1]};
             push(p);
