@@ -153,14 +153,18 @@ Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& option
         return detail::integrate(position, index, triangles, a.origin,
                                  [&](std::size_t t) { return static_cast<double>(plan.weight[t]); });
     });
-    for (std::size_t c = 0; c < plan.caps.size(); ++c) {
-        if (plan.capWeight[c] == 0) continue;
-        const auto& cap = plan.caps[c];
-        const detail::Triangle tri = detail::triangleOf(cap[0], cap[1], cap[2]);
-        detail::addTetrahedron(m, tri, plan.capWeight[c] * detail::determinantOf(tri), plan.capTwiceArea[c]);
+    // Planar loops' fans here; curved loops are closed by correctWinding.
+    for (std::size_t loop = 0; loop + 1 < plan.capStart.size(); ++loop) {
+        if (!plan.loopPlanar[loop]) continue;
+        for (std::uint32_t c = plan.capStart[loop]; c < plan.capStart[loop + 1]; ++c) {
+            if (plan.capWeight[c] == 0) continue;
+            const auto& cap = plan.caps[c];
+            const detail::Triangle tri = detail::triangleOf(cap[0], cap[1], cap[2]);
+            detail::addTetrahedron(m, tri, plan.capWeight[c] * detail::determinantOf(tri), plan.capTwiceArea[c]);
+        }
     }
     if (!asGiven) d.repairs = plan.repairs;
-    if (!asGiven && !plan.repairs.exact) detail::correctWinding(mesh, plan, a.origin, a.extent, m, d.repairs);
+    if (!asGiven && !plan.repairs.exact) detail::correctWinding(plan, a.extent, m, d.repairs);
     d.degenerateTriangles = m.degenerate;
     d.inverted = m.given < 0;
     if (overflowed(m)) return tooLarge();

@@ -334,76 +334,27 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
     return plan;
 }
 
-void correctWinding(const MeshView& mesh, const RepairPlan& plan, const Vec3& origin, double extent, Moments& m,
-                    Repairs& repairs) {
-    std::vector<WeightedTriangle> closed, caps;
-    std::vector<Hole> holes;
+void correctWinding(const RepairPlan& plan, double extent, Moments& m, Repairs& repairs) {
+    std::vector<WeightedTriangle> caps;
     std::vector<std::size_t> groups{0};
+    std::vector<std::uint8_t> curved;
     for (std::size_t loop = 0; loop < plan.loopCapped.size(); ++loop) {
         if (!plan.loopCapped[loop]) continue;
-        const std::size_t first = caps.size();
-        Vec3 vectorArea{0, 0, 0};
-        double area = 0;
         for (std::uint32_t c = plan.capStart[loop]; c < plan.capStart[loop + 1]; ++c) {
             const auto& cap = plan.caps[c];
             caps.push_back({cap[0], cap[1], cap[2], static_cast<double>(plan.capWeight[c])});
-            const Vec3 n = cross(sub(cap[1], cap[0]), sub(cap[2], cap[0]));
-            vectorArea = add(vectorArea, scale(n, 0.5 * plan.capWeight[c]));
-            area += 0.5 * norm(n);
         }
         groups.push_back(caps.size());
-        if (plan.loopPlanar[loop] || !(norm(vectorArea) > 0)) continue;
-        // |w_C| <= (area of C) / (4 pi d^2) at distance d: below 1/2 beyond this margin from the
-        // hole (for the other holes' caps, added, so far from them, little).
-        const Vec3 axis = scale(vectorArea, 1 / norm(vectorArea));
-        double lo = HUGE_VAL, hi = -HUGE_VAL;
-        for (std::size_t c = first; c < caps.size(); ++c)
-            for (const Vec3* x : {&caps[c].a, &caps[c].b, &caps[c].c})
-                lo = std::min(lo, dot(axis, *x)), hi = std::max(hi, dot(axis, *x));
-        const double margin = std::sqrt(area / (2 * kPi));
-        holes.push_back({first, caps.size(), axis, lo - margin, hi + margin});
+        curved.push_back(!plan.loopPlanar[loop]);
     }
-    if (holes.empty()) return;
-    const double volume = std::abs(m.d) / 6;
+    if (std::find(curved.begin(), curved.end(), 1) == curved.end()) return;
+    // The tolerance is relative to the fans' solid: Σ moves it by a small fraction.
+    const SpanningCaps span = spanningCaps(caps, groups, curved, extent, 1e-7 * std::abs(m.d) / 6);
+    m.add(span.moments);
     repairs.exact = false;
-    // The rays' cost: about 100 rays per cap triangle of a non-planar hole, each evaluating w_C
-    // (every cap triangle) some ten times. Beyond the budget the correction is not made and the
-    // error is bounded instead by the volume where it could be non-zero (see Ray::reach).
-    double rays = 0, reachVolume = 0;
-    for (const Hole& h : holes) {
-        rays += 105.0 * static_cast<double>(h.last - h.first);
-        double lo[2] = {HUGE_VAL, HUGE_VAL}, hi[2] = {-HUGE_VAL, -HUGE_VAL};
-        const Vec3 u = cross(h.axis, std::abs(h.axis[0]) < 0.9 ? Vec3{1, 0, 0} : Vec3{0, 1, 0});
-        const Vec3 e[2] = {scale(u, 1 / norm(u)), cross(h.axis, scale(u, 1 / norm(u)))};
-        for (std::size_t c = h.first; c < h.last; ++c)
-            for (const Vec3* x : {&caps[c].a, &caps[c].b, &caps[c].c})
-                for (int k = 0; k < 2; ++k)
-                    lo[k] = std::min(lo[k], dot(e[k], *x)), hi[k] = std::max(hi[k], dot(e[k], *x));
-        const double reach = std::sqrt(static_cast<double>(groups.size() - 1)) * (h.to - h.from);
-        reachVolume += (hi[0] - lo[0] + 2 * reach) * (hi[1] - lo[1] + 2 * reach) * (h.to - h.from + 2 * reach);
-    }
-    constexpr double kBudget = 6e7;  // solid angles: a few seconds natively
-    if (rays * 10 * static_cast<double>(caps.size()) > kBudget) {
-        repairs.relativeError = volume > 0 ? reachVolume / volume : 0;
-        return;
-    }
-    closed = caps;
-    withMeshTypes(mesh, [&](auto position, auto index) {
-        for (std::size_t t = 0; t < plan.weight.size(); ++t) {
-            if (plan.weight[t] == 0) continue;
-            const Triangle tri = triangleAt(position, index, t, origin);
-            closed.push_back({tri.a, tri.b, tri.c, static_cast<double>(plan.weight[t])});
-        }
-        return 0;
-    });
-    const Correction c = windingCorrection(closed, caps, groups, holes, extent, 1e-7 * volume);
-    m.d += 6 * c.volume;
-    m.first = add(m.first, scale(c.first, 24));
-    m.xx += 120 * c.xx, m.yy += 120 * c.yy, m.zz += 120 * c.zz;
-    m.xy += 120 * c.xy, m.yz += 120 * c.yz, m.zx += 120 * c.zx;
-    repairs.windingCorrection = c.volume;
-    // The estimate, doubled: the finer rule is what is kept, and is better than the difference says.
-    repairs.relativeError = volume > 0 ? 2 * c.error / volume : 0;
+    repairs.windingCorrection = span.moments.d / 6 - span.fanVolume;
+    const double volume = std::abs(m.d) / 6;
+    repairs.relativeError = volume > 0 ? span.error / volume : 0;
 }
 
 }  // namespace detail

@@ -33,11 +33,10 @@ struct RepairPlan {
 // `extent` the largest side of the mesh's bounding box.
 RepairPlan planRepair(const MeshView& mesh, const Surface& surface, const Vec3& origin, double extent);
 
-// Adds to `m` (the capped solid's sums) what closing the plan's non-planar holes where the
-// winding number is 1/2 changes, and says so in `repairs` (see winding_correction.h). Planar
-// holes need nothing: `m` is left bit for bit as it was.
-void correctWinding(const MeshView& mesh, const RepairPlan& plan, const Vec3& origin, double extent, Moments& m,
-                    Repairs& repairs);
+// Adds to `m` (the solid's sums without the caps of curved loops) those loops closed where the
+// winding number is 1/2 (see winding_correction.h), and says so in `repairs`. With every loop
+// planar, `m` is left bit for bit as it was.
+void correctWinding(const RepairPlan& plan, double extent, Moments& m, Repairs& repairs);
 
 }  // namespace detail
 }  // namespace massprops

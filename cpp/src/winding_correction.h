@@ -1,16 +1,18 @@
-// Where fan caps close a hole differently from the surface's own winding number. With C the caps
-// and S the surface, w_S = w_{S+C} - w_C, and w_{S+C} = k is an integer (S + C is balanced on
-// every edge): the solid { w_S >= 1/2 } differs from the capped solid { k >= 1 } only where
-// |w_C| >= 1/2, which a planar cap never reaches off its plane. Elsewhere the difference is
-// integrated along rays: on each, k is counted from the crossings of S + C and w_C (the caps'
-// triangles alone) is solved for the threshold, so every ray's integral is exact up to the root
-// finding; the rays are placed by adaptive Gauss cubature with an error estimate.
+// Where the surface's winding number closes a non-planar hole. With C the caps and S the surface,
+// S + C is balanced on every edge, so w_{S+C} = k is an integer and w_S = k - w_C. Replace C by Σ,
+// the level set where w_C = 1/2 (mod 1): Σ spans the same loops (the caps' winding number is, up
+// to an integer, the loops' solid angle over 4 pi, which does not depend on the caps), so again
+// w_S = w_{S+Σ} - w_Σ, and w_Σ, continuous off Σ and never 1/2 there, stays within (-1/2, 1/2):
+// { w_S >= 1/2 } is exactly { w_{S+Σ} >= 1 }, the solid closed by Σ, integrated like any cap.
+// A planar loop's fan is its own Σ (no correction); a curved one's Σ is found numerically: the
+// fan refined, each new vertex moved along the hole's normal to where w_C = 1/2.
 #pragma once
 
-#include <array>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
+#include "integrate.h"
 #include "linalg.h"
 #include "mass_properties/mass_properties.h"
 
@@ -29,36 +31,29 @@ inline double solidAngle(const Vec3& a, const Vec3& b, const Vec3& c) {
     return 2 * std::atan2(numerator, denominator);
 }
 
+// A fan triangle of a cap: (a, b) is the loop's edge, c the fan's apex; weight +1 as wound, -1
+// reversed (the cap's sign in the solid), 0 for a cap that does not count.
 struct WeightedTriangle {
     Vec3 a, b, c;
-    double weight;  // +1 as wound, -1 reversed
+    double weight;
 };
 
-// What the correction adds to the capped solid's integrals, relative to the same origin.
-struct Correction {
-    double volume = 0;
-    Vec3 first{0, 0, 0};                                    // integral of x
-    double xx = 0, yy = 0, zz = 0, xy = 0, yz = 0, zx = 0;  // integrals of x x^T
-    // Estimated error: of the volume, plus the first moments' over `length`, plus the second
-    // moments' over length^2 (so in volume units).
-    double error = 0;
+// The caps of curved loops, replaced by Σ.
+struct SpanningCaps {
+    Moments moments;              // the spanning caps' sums (Richardson-extrapolated), fans where unspanned
+    double fanVolume = 0;         // the same loops' fans' volume, for the correction's size
+    double error = 0;             // estimated error of `moments`: of the volume, plus the first moments'
+                                  // over `length`, plus the second moments' over length^2
+    std::uint32_t unspanned = 0;  // curved loops left as fans (Σ is not a graph over the fan), with a
+                                  // rough error: the fan's area times the loop's size
+    std::uint32_t levels = 0;     // refinements made
 };
 
-// A non-planar hole: its caps are caps[first .. last); rays run along `axis` (unit, the hole's
-// mean normal) through the caps' shadows, over [from, to] along it.
-struct Hole {
-    std::size_t first, last;
-    Vec3 axis;
-    double from, to;
-};
-
-// `closed`: every triangle of S + C; `caps`: the triangles of C, those of hole i (planar or not)
-// being caps[groups[i] .. groups[i + 1]). Refines until the estimated
-// error is below `tolerance` (volume units) or a fixed budget of rays is spent. `length` scales
-// the moments' errors (the mesh's extent).
-Correction windingCorrection(const std::vector<WeightedTriangle>& closed, const std::vector<WeightedTriangle>& caps,
-                             const std::vector<std::size_t>& groups, const std::vector<Hole>& holes, double length,
-                             double tolerance);
+// `caps`: every counted loop's fan, loop i being caps[groups[i] .. groups[i + 1]); `curved[i]`:
+// whether loop i is to be spanned (the others stay as they are, but their caps count in w_C).
+// Refines until the estimated error is below `tolerance` or a work limit is reached.
+SpanningCaps spanningCaps(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups,
+                          const std::vector<std::uint8_t>& curved, double length, double tolerance);
 
 }  // namespace detail
 }  // namespace massprops
