@@ -348,7 +348,7 @@ void correctWinding(const RepairPlan& plan, double extent, Moments& m, Repairs& 
         curved.push_back(!plan.loopPlanar[loop]);
     }
     if (std::find(curved.begin(), curved.end(), 1) == curved.end()) return;
-    // The tolerance is relative to the fans' solid: Σ moves it by a small fraction.
+    // The tolerance is relative to the fans' solid: Sigma moves it by a small fraction.
     const SpanningCaps span = spanningCaps(caps, groups, curved, extent, 1e-7 * std::abs(m.d) / 6);
     m.add(span.moments);
     repairs.exact = false;

@@ -1,9 +1,9 @@
-// Σ for each curved loop: its fan, refined four to one again and again, each new vertex off the
+// Sigma for each curved loop: its fan, refined four to one again and again, each new vertex off the
 // loop moved along the hole's normal n to where w_C = 1/2 (mod 1), by Newton's method on the
 // analytic gradient (the loops' Biot-Savart field) safeguarded by bisection. Moving along n
 // keeps each triangle's shadow on the plane across n, so the caps stay a graph over the fan's
-// shadow: a fan that folds over itself in that shadow, or a Σ that the line along n meets
-// tangentially, is not spanned this way and stays a fan (reported). The piecewise-linear Σ
+// shadow: a fan that folds over itself in that shadow, or a Sigma that the line along n meets
+// tangentially, is not spanned this way and stays a fan (reported). The piecewise-linear Sigma
 // converges as h^2: the sums of two successive levels are extrapolated (Richardson), and the
 // change of that extrapolation from one level to the next is the error estimate.
 #include "winding_correction.h"
@@ -51,7 +51,7 @@ struct Field {
 double wrapped(double y) { return y - std::nearbyint(y); }
 
 // Moves x along unit n to where w_C = 1/2 (mod 1), w_C increasing along n there. `size` bounds
-// a step. False if no such point is found near x, or n runs nearly along Σ there.
+// a step. False if no such point is found near x, or n runs nearly along Sigma there.
 bool solve(const Field& field, Vec3& x, const Vec3& n, double size, Vec3& gradient) {
     double s = 0, lo = -HUGE_VAL, hi = HUGE_VAL;
     for (int it = 0; it < 100; ++it) {
@@ -82,7 +82,7 @@ bool solve(const Field& field, Vec3& x, const Vec3& n, double size, Vec3& gradie
 // A cap being refined: vertices (fixed on the loop, or free: moved along n), triangles wound
 // as the fan, and which edges lie on the loop.
 struct Span {
-    Moments fan;  // the loop's fan, kept if Σ turns out not to be a graph over it
+    Moments fan;  // the loop's fan, kept if Sigma turns out not to be a graph over it
     Vec3 n;
     double size = 0, weight = 1;
     std::vector<Vec3> x;
@@ -154,8 +154,8 @@ bool refine(const Field& field, Span& span) {
         out.push_back({ca, bc, c});
         out.push_back({ab, bc, ca});
     }
-    // Each new vertex, near Σ already (within the interpolation's error), moves along the normal
-    // of Σ there: the gradient of w_C.
+    // Each new vertex, near Sigma already (within the interpolation's error), moves along the normal
+    // of Sigma there: the gradient of w_C.
     const std::size_t before = span.x.size() - middle.size();
     span.g.resize(span.x.size());
     for (std::size_t v = before; v < span.x.size(); ++v) {

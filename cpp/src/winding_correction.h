@@ -1,10 +1,10 @@
 // Where the surface's winding number closes a non-planar hole. With C the caps and S the surface,
-// S + C is balanced on every edge, so w_{S+C} = k is an integer and w_S = k - w_C. Replace C by Σ,
-// the level set where w_C = 1/2 (mod 1): Σ spans the same loops (the caps' winding number is, up
+// S + C is balanced on every edge, so w_{S+C} = k is an integer and w_S = k - w_C. Replace C by Sigma,
+// the level set where w_C = 1/2 (mod 1): Sigma spans the same loops (the caps' winding number is, up
 // to an integer, the loops' solid angle over 4 pi, which does not depend on the caps), so again
-// w_S = w_{S+Σ} - w_Σ, and w_Σ, continuous off Σ and never 1/2 there, stays within (-1/2, 1/2):
-// { w_S >= 1/2 } is exactly { w_{S+Σ} >= 1 }, the solid closed by Σ, integrated like any cap.
-// A planar loop's fan is its own Σ (no correction); a curved one's Σ is found numerically: the
+// w_S = w_{S+Sigma} - w_Sigma, and w_Sigma, continuous off Sigma and never 1/2 there, stays within (-1/2, 1/2):
+// { w_S >= 1/2 } is exactly { w_{S+Sigma} >= 1 }, the solid closed by Sigma, integrated like any cap.
+// A planar loop's fan is its own Sigma (no correction); a curved one's Sigma is found numerically: the
 // fan refined, each new vertex moved along the hole's normal to where w_C = 1/2.
 #pragma once
 
@@ -38,13 +38,13 @@ struct WeightedTriangle {
     double weight;
 };
 
-// The caps of curved loops, replaced by Σ.
+// The caps of curved loops, replaced by Sigma.
 struct SpanningCaps {
     Moments moments;              // the spanning caps' sums (Richardson-extrapolated), fans where unspanned
     double fanVolume = 0;         // the same loops' fans' volume, for the correction's size
     double error = 0;             // estimated error of `moments`: of the volume, plus the first moments'
                                   // over `length`, plus the second moments' over length^2
-    std::uint32_t unspanned = 0;  // curved loops left as fans (Σ is not a graph over the fan), with a
+    std::uint32_t unspanned = 0;  // curved loops left as fans (Sigma is not a graph over the fan), with a
                                   // rough error: the fan's area times the loop's size
     std::uint32_t levels = 0;     // refinements made
 };

@@ -259,3 +259,60 @@ TEST(WindingHoles, CubeWithAFlangeIsTheCube) {
     EXPECT_EQ(r.value.diagnostics.shells, 1u);
     EXPECT_EQ(r.value.diagnostics.nonManifoldEdges, 4u);
 }
+
+namespace {
+
+// A unit sphere (16 sides) whose top is cut off along a saddle: the hole's rim runs at height
+// 0.5 + 0.2 cos(2 phi) on the sphere. The lower half has fixed rings (its widest, at z = 0, is
+// the shadow's rim); the upper rings run from z = 0 to the rim.
+Mesh saddleSphere() {
+    constexpr int kAround = 16, kBelow = 4, kAbove = 4;
+    Mesh m;
+    const std::uint32_t pole = repairmesh::addVertex(m, 0, 0, -1);
+    std::vector<std::vector<std::uint32_t>> rings;
+    for (int k = 1; k <= kBelow + kAbove; ++k) {
+        rings.emplace_back();
+        for (int i = 0; i < kAround; ++i) {
+            const double phi = 2 * kPi * i / kAround;
+            const double z = k <= kBelow ? -std::cos(0.5 * kPi * k / kBelow)
+                                         : (0.5 + 0.2 * std::cos(2 * phi)) * (k - kBelow) / kAbove;
+            const double r = std::sqrt(1 - z * z);
+            rings.back().push_back(repairmesh::addVertex(m, r * std::cos(phi), r * std::sin(phi), z));
+        }
+    }
+    for (int i = 0; i < kAround; ++i) {
+        const int j = (i + 1) % kAround;
+        repairmesh::addTriangle(m, pole, rings[0][j], rings[0][i]);
+        for (std::size_t k = 0; k + 1 < rings.size(); ++k) {
+            repairmesh::addTriangle(m, rings[k][i], rings[k][j], rings[k + 1][j]);
+            repairmesh::addTriangle(m, rings[k][i], rings[k + 1][j], rings[k + 1][i]);
+        }
+    }
+    return m;
+}
+
+// The sphere's shadow: the sectors of its ring at z = 0.
+std::vector<std::array<P, 3>> sphereDomain() {
+    std::vector<std::array<P, 3>> out;
+    for (int i = 0; i < 16; ++i) {
+        const double t0 = 2 * kPi * i / 16, t1 = 2 * kPi * (i + 1) / 16;
+        out.push_back({P{0, 0}, P{std::cos(t0), std::sin(t0)}, P{std::cos(t1), std::sin(t1)}});
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(WindingHoles, SaddleShapedHoleOfASphereIsClosedWhereTheWindingNumberIsOneHalf) {
+    const Mesh sphere = saddleSphere();
+    const Result r = measure(sphere);
+    ASSERT_TRUE(r.ok()) << r.message;
+    const Repairs& repairs = r.value.diagnostics.repairs;
+    EXPECT_EQ(repairs.cappedHoles, 1u);
+    EXPECT_FALSE(repairs.exact);
+    EXPECT_LT(repairs.relativeError, 1e-6);
+    const double want = bruteForceVolume(sphere, sphereDomain(), -1.1, 1.1, 4);
+    const double fan = r.value.volume - repairs.windingCorrection;
+    EXPECT_GT(std::abs(fan - want), 5 * 2e-4 * want) << "fan " << fan << ", winding " << want;
+    EXPECT_NEAR(r.value.volume, want, 2e-4 * want) << "fan " << fan << " estimated " << repairs.relativeError;
+}

@@ -91,7 +91,7 @@ struct Repairs {
     std::uint32_t intersectingShells = 0;  // shells that cross a larger one: both count, their overlap twice
     double capArea = 0;                    // the caps' area as a fraction of the surface area
     // Holes are closed where the surface's winding number is 1/2: for a non-planar hole that
-    // differs from the fan cap by this signed volume (mesh units^3), found by adaptive quadrature.
+    // differs from the fan cap by this signed volume (mesh units^3), found numerically (see relativeError).
     double windingCorrection = 0;
     bool exact = true;         // false when a numerical correction was applied
     double relativeError = 0;  // then: estimated bound on the relative error of volume, center and inertia
