@@ -96,14 +96,22 @@ std::uint64_t key(std::uint32_t a, std::uint32_t b) {
     return (static_cast<std::uint64_t>(std::min(a, b)) << 32) | std::max(a, b);
 }
 
-// The fan of one loop as a Span, false if its shadow along n folds.
-bool fanSpan(const std::vector<WeightedTriangle>& caps, std::size_t first, std::size_t last, Span& span) {
+// The loop's normal n (its vector area's direction, which w_C increases along) and weight;
+// false if it has none.
+bool orient(const std::vector<WeightedTriangle>& caps, std::size_t first, std::size_t last, Span& span) {
     Vec3 area{0, 0, 0};
-    for (std::size_t i = first; i < last; ++i)
+    for (std::size_t i = first; i < last; ++i) {
+        if (caps[i].weight != caps[first].weight) return false;
         area = add(area, scale(cross(sub(caps[i].b, caps[i].a), sub(caps[i].c, caps[i].a)), caps[i].weight));
+    }
     if (!(norm(area) > 0)) return false;
     span.n = scale(area, 1 / norm(area));
     span.weight = caps[first].weight;
+    return true;
+}
+
+// The fan of one loop as a Span, false if its shadow along n folds.
+bool fanSpan(const std::vector<WeightedTriangle>& caps, std::size_t first, std::size_t last, Span& span) {
     std::map<std::array<double, 3>, std::uint32_t> index;
     auto vertex = [&](const Vec3& p, bool loop) {
         const auto [it, added] = index.emplace(std::array<double, 3>{p[0], p[1], p[2]}, span.x.size());
@@ -112,13 +120,60 @@ bool fanSpan(const std::vector<WeightedTriangle>& caps, std::size_t first, std::
     };
     for (std::size_t i = first; i < last; ++i) {
         const WeightedTriangle& t = caps[i];
-        if (t.weight != span.weight) return false;
         if (!(dot(cross(sub(t.b, t.a), sub(t.c, t.a)), span.n) * t.weight > 0)) return false;  // folded
         const std::uint32_t a = vertex(t.a, true), b = vertex(t.b, true), c = vertex(t.c, false);
         span.triangles.push_back({a, b, c});
         span.loopEdges[key(a, b)] = 1;
     }
     return true;
+}
+
+// The loop's shadow across n cut into triangles by ear clipping (a loop not star-shaped about
+// its mean), wound as the fan; false if the shadow is not a simple polygon.
+bool earSpan(const std::vector<WeightedTriangle>& caps, std::size_t first, std::size_t last, Span& span) {
+    // The loop as the caps run along it: their edges a -> b, fan triangle i's b being i - 1's a.
+    for (std::size_t i = last; i-- > first;) span.x.push_back(caps[i].a), span.onLoop.push_back(1);
+    const std::size_t n = span.x.size();
+    for (std::size_t i = 0; i < n; ++i)
+        span.loopEdges[key(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>((i + 1) % n))] = 1;
+    const Vec3 other = std::abs(span.n[0]) < 0.6 ? Vec3{1, 0, 0} : Vec3{0, 1, 0};
+    const Vec3 e1 = scale(cross(other, span.n), 1 / norm(cross(other, span.n))), e2 = cross(span.n, e1);
+    std::vector<std::array<double, 2>> p(n);
+    for (std::size_t i = 0; i < n; ++i) p[i] = {dot(span.x[i], e1), dot(span.x[i], e2)};
+    auto turn = [&](std::size_t a, std::size_t b, std::size_t c) {
+        return (p[b][0] - p[a][0]) * (p[c][1] - p[a][1]) - (p[b][1] - p[a][1]) * (p[c][0] - p[a][0]);
+    };
+    double area = 0;
+    for (std::size_t i = 0; i < n; ++i) area += p[i][0] * p[(i + 1) % n][1] - p[(i + 1) % n][0] * p[i][1];
+    const double sign = area > 0 ? 1 : -1;
+    std::vector<std::size_t> ring(n);
+    for (std::size_t i = 0; i < n; ++i) ring[i] = i;
+    while (ring.size() > 3) {
+        const std::size_t m = ring.size();
+        bool clipped = false;
+        for (std::size_t i = 0; i < m && !clipped; ++i) {
+            const std::size_t a = ring[(i + m - 1) % m], b = ring[i], c = ring[(i + 1) % m];
+            if (!(sign * turn(a, b, c) > 0)) continue;  // reflex or flat: not an ear
+            bool empty = true;
+            for (std::size_t j = 0; j < m && empty; ++j) {
+                const std::size_t q = ring[j];
+                if (q == a || q == b || q == c) continue;
+                empty = !(sign * turn(a, b, q) >= 0 && sign * turn(b, c, q) >= 0 && sign * turn(c, a, q) >= 0);
+            }
+            if (!empty) continue;
+            span.triangles.push_back(
+                {static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(c)});
+            ring.erase(ring.begin() + static_cast<std::ptrdiff_t>(i));
+            clipped = true;
+        }
+        if (!clipped) return false;  // the shadow crosses itself
+    }
+    span.triangles.push_back({static_cast<std::uint32_t>(ring[0]), static_cast<std::uint32_t>(ring[1]),
+                              static_cast<std::uint32_t>(ring[2])});
+    // Wound as the polygon, which runs as the fan does: facing n when the weight is +1.
+    for (const auto& t : span.triangles)
+        if (!(sign * turn(t[0], t[1], t[2]) > 0)) return false;
+    return (sign > 0) == (span.weight > 0);
 }
 
 // The fan's apex, the one vertex off the loop, solved.
@@ -154,21 +209,20 @@ bool refine(const Field& field, Span& span) {
         out.push_back({ca, bc, c});
         out.push_back({ab, bc, ca});
     }
-    // Each new vertex, near Sigma already (within the interpolation's error), moves along the normal
-    // of Sigma there: the gradient of w_C.
-    const std::size_t before = span.x.size() - middle.size();
+    // Each new vertex, near Sigma already (within the interpolation's error), moves along the
+    // normal of Sigma there, the gradient of w_C, by less than its edge's length: farther, the
+    // level set is not where the coarser caps said (another sheet of it), and the loop is left.
+    // Folds need no check: the caps are integrated with their signs, so a fold cancels out.
     span.g.resize(span.x.size());
-    for (std::size_t v = before; v < span.x.size(); ++v) {
+    for (const auto& [edge, v] : middle) {
         if (span.onLoop[v]) continue;
-        field.value(span.x[v], span.g[v]);
+        const Vec3 start = span.x[v];
+        field.value(start, span.g[v]);
         const double length = norm(span.g[v]);
-        if (!(length > 0) || !solve(field, span.x[v], scale(span.g[v], 1 / length), span.size, span.g[v])) return false;
-    }
-    // The mesh must not fold: each triangle faces the way w_C increases at its free corners.
-    for (const auto& t : out) {
-        const Vec3 n = scale(cross(sub(span.x[t[1]], span.x[t[0]]), sub(span.x[t[2]], span.x[t[0]])), span.weight);
-        for (const std::uint32_t v : t)
-            if (!span.onLoop[v] && !(dot(n, span.g[v]) > 0)) return false;
+        const double reach = norm(sub(span.x[edge >> 32], span.x[edge & 0xffffffffu]));
+        if (!(length > 0) || !solve(field, span.x[v], scale(span.g[v], 1 / length), reach, span.g[v]) ||
+            !(norm(sub(span.x[v], start)) <= reach))
+            return false;
     }
     span.triangles = std::move(out);
     span.loopEdges = std::move(loopEdges);
@@ -232,8 +286,17 @@ SpanningCaps spanningCaps(const std::vector<WeightedTriangle>& caps, const std::
             span.size = std::max({span.size, norm(sub(caps[i].a, caps[i].c)), norm(sub(caps[i].b, caps[i].c))});
         }
         out.fanVolume += span.fan.d / 6;
-        if (caps[groups[loop]].weight != 0 && fanSpan(caps, groups[loop], groups[loop + 1], span) &&
-            solveApex(field, span)) {
+        const std::size_t first = groups[loop], last = groups[loop + 1];
+        bool spanned = caps[first].weight != 0 && orient(caps, first, last, span);
+        if (spanned) {
+            Span fan = span;
+            if (fanSpan(caps, first, last, fan) && solveApex(field, fan)) {
+                span = std::move(fan);
+            } else {
+                spanned = earSpan(caps, first, last, span);
+            }
+        }
+        if (spanned) {
             spans.push_back(std::move(span));
         } else {
             leaveAsFan(span);
