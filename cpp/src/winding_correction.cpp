@@ -21,15 +21,58 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 
 // w_C and its gradient: w_C sums the caps' solid angles, its gradient only the loops' edges
-// (the fans' inner edges cancel), both over 4 pi.
-struct Field {
-    const std::vector<WeightedTriangle>& caps;
+// (the fans' inner edges cancel), both over 4 pi. A fan as buildCaps makes it (triangle i's a
+// is triangle i + 1's b, one apex) is evaluated per loop, each corner's distance found once.
+class Field {
+public:
+    Field(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups) {
+        for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
+            const std::size_t first = groups[g], last = groups[g + 1];
+            if (first == last || caps[first].weight == 0) continue;
+            bool fan = true;
+            for (std::size_t i = first; i < last && fan; ++i) {
+                const WeightedTriangle& next = caps[i + 1 < last ? i + 1 : first];
+                fan = caps[i].a == next.b && caps[i].c == caps[first].c && caps[i].weight == caps[first].weight;
+            }
+            if (!fan) {
+                other_.insert(other_.end(), caps.begin() + static_cast<std::ptrdiff_t>(first),
+                              caps.begin() + static_cast<std::ptrdiff_t>(last));
+                continue;
+            }
+            loops_.push_back({points_.size(), points_.size() + (last - first), caps[first].c, caps[first].weight});
+            for (std::size_t i = first; i < last; ++i) points_.push_back(caps[i].b);
+        }
+        r_.resize(points_.size());
+        l_.resize(points_.size());
+        d_.resize(points_.size());
+    }
 
     double value(const Vec3& p, Vec3& gradient) const {
         double total = 0;
         Vec3 g{0, 0, 0};
-        for (const WeightedTriangle& t : caps) {
-            if (t.weight == 0) continue;
+        for (const Loop& loop : loops_) {
+            const Vec3 c = sub(loop.apex, p);
+            const double lc = norm(c);
+            for (std::size_t i = loop.first; i < loop.last; ++i) {
+                r_[i] = sub(points_[i], p);
+                l_[i] = norm(r_[i]);
+                d_[i] = dot(r_[i], c);
+            }
+            double sum = 0;
+            Vec3 edges{0, 0, 0};
+            for (std::size_t i = loop.first; i < loop.last; ++i) {
+                const std::size_t j = i + 1 < loop.last ? i + 1 : loop.first;  // a = r_j, b = r_i
+                const Vec3 ab = cross(r_[j], r_[i]);
+                const double la = l_[j], lb = l_[i], ab2 = dot(r_[j], r_[i]);
+                const double numerator = dot(ab, c);
+                if (numerator != 0) sum += std::atan2(numerator, la * lb * lc + ab2 * lc + d_[i] * la + d_[j] * lb);
+                const double q = la * lb * (la * lb + ab2);
+                if (q > 0) edges = add(edges, scale(ab, (la + lb) / q));
+            }
+            total += loop.weight * 2 * sum;
+            g = add(g, scale(edges, loop.weight));
+        }
+        for (const WeightedTriangle& t : other_) {
             const Vec3 a = sub(t.a, p), b = sub(t.b, p), c = sub(t.c, p);
             const double la = norm(a), lb = norm(b), lc = norm(c);
             const Vec3 ab = cross(a, b);
@@ -45,19 +88,36 @@ struct Field {
         gradient = scale(g, 1 / (4 * kPi));
         return total / (4 * kPi);
     }
+
+private:
+    struct Loop {
+        std::size_t first, last;  // points_[first .. last): the corners, triangle i being (i + 1, i, apex)
+        Vec3 apex;
+        double weight;
+    };
+    std::vector<Vec3> points_;
+    std::vector<Loop> loops_;
+    std::vector<WeightedTriangle> other_;
+    mutable std::vector<Vec3> r_;  // per evaluation: the corners seen from p, their distances, r . c
+    mutable std::vector<double> l_, d_;
 };
 
 // y - round(y): the distance from the nearest integer, signed.
 double wrapped(double y) { return y - std::nearbyint(y); }
 
-// Moves x along unit n to where w_C = 1/2 (mod 1), w_C increasing along n there. `size` bounds
-// a step. False if no such point is found near x, or n runs nearly along Sigma there.
-bool solve(const Field& field, Vec3& x, const Vec3& n, double size, Vec3& gradient) {
+// Moves x along unit n (zero: along the gradient at x) to where w_C = 1/2 (mod 1), w_C
+// increasing along n there. `size` bounds a step. False if no such point is found near x, or n runs nearly along Sigma
+// there.
+bool solve(const Field& field, Vec3& x, Vec3 n, double size, Vec3& gradient) {
     double s = 0, lo = -HUGE_VAL, hi = HUGE_VAL;
     for (int it = 0; it < 100; ++it) {
         Vec3 g;
         const Vec3 p = add(x, scale(n, s));
         const double f = wrapped(field.value(p, g) - 0.5);
+        if (it == 0 && n[0] == 0 && n[1] == 0 && n[2] == 0) {
+            if (!(norm(g) > 0)) return false;
+            n = scale(g, 1 / norm(g));  // no direction given: along the gradient at x
+        }
         const double slope = dot(g, n);
         if (std::abs(f) < 0.25) (f < 0 ? lo : hi) = s;  // a bracket only on the root's side of the wrap
         double next = f == 0 ? s : slope > 0 ? s - f / slope : NAN;
@@ -210,18 +270,16 @@ bool refine(const Field& field, Span& span) {
         out.push_back({ab, bc, ca});
     }
     // Each new vertex, near Sigma already (within the interpolation's error), moves along the
-    // normal of Sigma there, the gradient of w_C, by less than its edge's length: farther, the
-    // level set is not where the coarser caps said (another sheet of it), and the loop is left.
+    // normal of Sigma there, the gradient of w_C, by less than three times its edge's length:
+    // farther, the level set is not where the coarser caps said (another sheet of it), and the
+    // loop is left as a fan.
     // Folds need no check: the caps are integrated with their signs, so a fold cancels out.
     span.g.resize(span.x.size());
     for (const auto& [edge, v] : middle) {
         if (span.onLoop[v]) continue;
         const Vec3 start = span.x[v];
-        field.value(start, span.g[v]);
-        const double length = norm(span.g[v]);
-        const double reach = norm(sub(span.x[edge >> 32], span.x[edge & 0xffffffffu]));
-        if (!(length > 0) || !solve(field, span.x[v], scale(span.g[v], 1 / length), reach, span.g[v]) ||
-            !(norm(sub(span.x[v], start)) <= reach))
+        const double reach = 3 * norm(sub(span.x[edge >> 32], span.x[edge & 0xffffffffu]));
+        if (!solve(field, span.x[v], {0, 0, 0}, reach, span.g[v]) || !(norm(sub(span.x[v], start)) <= reach))
             return false;
     }
     span.triangles = std::move(out);
@@ -266,7 +324,7 @@ double distance(const Moments& a, const Moments& b, double length) {
 SpanningCaps spanningCaps(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups,
                           const std::vector<std::uint8_t>& curved, double length, double tolerance) {
     SpanningCaps out;
-    const Field field{caps};
+    const Field field(caps, groups);
     std::vector<Span> spans;
     Moments fans;
     // A loop left as a fan has no error estimate: it is given a rough one, the volume of its fan's
