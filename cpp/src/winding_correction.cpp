@@ -230,6 +230,42 @@ bool earSpan(const std::vector<WeightedTriangle>& caps, std::size_t first, std::
     }
     span.triangles.push_back({static_cast<std::uint32_t>(ring[0]), static_cast<std::uint32_t>(ring[1]),
                               static_cast<std::uint32_t>(ring[2])});
+    // Ear clipping leaves slivers, whose refinements approximate Sigma poorly: flip inner edges
+    // until each is locally Delaunay in the shadow (Lawson), the corners staying on the loop.
+    auto incircle = [&](std::size_t a, std::size_t b, std::size_t c, std::size_t d) {
+        const double ax = p[a][0] - p[d][0], ay = p[a][1] - p[d][1], bx = p[b][0] - p[d][0], by = p[b][1] - p[d][1],
+                     cx = p[c][0] - p[d][0], cy = p[c][1] - p[d][1];
+        return (ax * ax + ay * ay) * (bx * cy - cx * by) - (bx * bx + by * by) * (ax * cy - cx * ay) +
+               (cx * cx + cy * cy) * (ax * by - bx * ay);
+    };
+    auto& tris = span.triangles;
+    for (std::size_t pass = 0, flipped = 1; flipped && pass < 4 * n; ++pass) {
+        flipped = 0;
+        std::unordered_map<std::uint64_t, std::size_t> owner;  // directed edge -> its triangle
+        auto directed = [](std::uint32_t a, std::uint32_t b) { return (static_cast<std::uint64_t>(a) << 32) | b; };
+        for (std::size_t t = 0; t < tris.size(); ++t)
+            for (int k = 0; k < 3; ++k) owner[directed(tris[t][k], tris[t][(k + 1) % 3])] = t;
+        std::vector<std::uint8_t> touched(tris.size(), 0);
+        for (std::size_t t = 0; t < tris.size(); ++t) {
+            for (int k = 0; k < 3 && !touched[t]; ++k) {
+                const std::uint32_t a = tris[t][k], b = tris[t][(k + 1) % 3], c = tris[t][(k + 2) % 3];
+                const auto it = owner.find(directed(b, a));
+                if (it == owner.end() || touched[it->second]) continue;
+                const std::size_t u = it->second;
+                std::uint32_t d = tris[u][0];
+                for (const std::uint32_t x : tris[u])
+                    if (x != a && x != b) d = x;
+                // Flip (a, b) to (c, d) when d lies in (a, b, c)'s circle and both new triangles
+                // keep the polygon's winding.
+                if (!(sign * incircle(a, b, c, d) > 0) || !(sign * turn(c, a, d) > 0) || !(sign * turn(d, b, c) > 0))
+                    continue;
+                tris[t] = {c, a, d};
+                tris[u] = {d, b, c};
+                touched[t] = touched[u] = 1;
+                flipped = 1;
+            }
+        }
+    }
     // Wound as the polygon, which runs as the fan does: facing n when the weight is +1.
     for (const auto& t : span.triangles)
         if (!(sign * turn(t[0], t[1], t[2]) > 0)) return false;
