@@ -272,6 +272,29 @@ bool earSpan(const std::vector<WeightedTriangle>& caps, std::size_t first, std::
     return (sign > 0) == (span.weight > 0);
 }
 
+// Moves x along the field lines of w_C (its gradient's, which wind around the loops and cross
+// every level set) to where w_C = 1/2 (mod 1): Newton's steps along the gradient, each at most
+// a quarter of `size`. For a start the line search cannot bracket.
+bool walk(const Field& field, Vec3& x, double size, Vec3& gradient) {
+    Vec3 p = x;
+    for (int it = 0; it < 200; ++it) {
+        Vec3 g;
+        const double f = wrapped(field.value(p, g) - 0.5);
+        const double gg = dot(g, g);
+        if (!(gg > 0)) return false;
+        Vec3 step = scale(g, -f / gg);
+        const double length = norm(step);
+        if (length > 0.25 * size) step = scale(step, 0.25 * size / length);
+        if (f == 0 || length <= 1e-12 * size) {
+            x = add(p, step);
+            gradient = g;
+            return true;
+        }
+        p = add(p, step);
+    }
+    return false;
+}
+
 // The fan's apex, the one vertex off the loop, solved.
 bool solveApex(const Field& field, Span& span) {
     for (std::size_t v = 0; v < span.x.size(); ++v)
@@ -315,7 +338,8 @@ bool refine(const Field& field, Span& span) {
         if (span.onLoop[v]) continue;
         const Vec3 start = span.x[v];
         const double reach = 3 * norm(sub(span.x[edge >> 32], span.x[edge & 0xffffffffu]));
-        if (!solve(field, span.x[v], {0, 0, 0}, reach, span.g[v]) || !(norm(sub(span.x[v], start)) <= reach))
+        if (!(solve(field, span.x[v], {0, 0, 0}, reach, span.g[v]) || walk(field, span.x[v], reach, span.g[v])) ||
+            !(norm(sub(span.x[v], start)) <= reach))
             return false;
     }
     span.triangles = std::move(out);
