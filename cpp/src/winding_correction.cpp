@@ -142,7 +142,8 @@ bool solve(const Field& field, Vec3& x, Vec3 n, double size, Vec3& gradient) {
 // A cap being refined: vertices (fixed on the loop, or free: moved along n), triangles wound
 // as the fan, and which edges lie on the loop.
 struct Span {
-    Moments fan;  // the loop's fan, kept if Sigma turns out not to be a graph over it
+    int level = 0;  // refinements made: the first one's vertices know nothing of Sigma yet
+    Moments fan;    // the loop's fan, kept if Sigma turns out not to be a graph over it
     Vec3 n;
     double size = 0, weight = 1;
     std::vector<Vec3> x;
@@ -331,17 +332,20 @@ bool refine(const Field& field, Span& span) {
     // Each new vertex, near Sigma already (within the interpolation's error), moves along the
     // normal of Sigma there, the gradient of w_C, by less than three times its edge's length:
     // farther, the level set is not where the coarser caps said (another sheet of it), and the
-    // loop is left as a fan.
+    // loop is left as a fan. The first refinement's vertices, on chords of the loop, may move by
+    // up to the loop's size: nothing placed them near Sigma yet.
     // Folds need no check: the caps are integrated with their signs, so a fold cancels out.
     span.g.resize(span.x.size());
     for (const auto& [edge, v] : middle) {
         if (span.onLoop[v]) continue;
         const Vec3 start = span.x[v];
         const double reach = 3 * norm(sub(span.x[edge >> 32], span.x[edge & 0xffffffffu]));
-        if (!(solve(field, span.x[v], {0, 0, 0}, reach, span.g[v]) || walk(field, span.x[v], reach, span.g[v])) ||
-            !(norm(sub(span.x[v], start)) <= reach))
+        const double limit = span.level == 0 ? span.size : reach;
+        if (!(solve(field, span.x[v], {0, 0, 0}, limit, span.g[v]) || walk(field, span.x[v], limit, span.g[v])) ||
+            !(norm(sub(span.x[v], start)) <= limit))
             return false;
     }
+    ++span.level;
     span.triangles = std::move(out);
     span.loopEdges = std::move(loopEdges);
     return true;
