@@ -424,53 +424,51 @@ SpanningCaps spanningCaps(const std::vector<WeightedTriangle>& caps, const std::
             leaveAsFan(span);
         }
     }
-    auto sums = [&] {
+    // Each span's sums at every level, so that a loop left out later leaves the others' sequence
+    // of levels intact (the sums of level k: the fans and each span's k-th).
+    std::vector<std::vector<Moments>> history(spans.size());
+    for (std::size_t i = 0; i < spans.size(); ++i) history[i].push_back(momentsOf(spans[i]));
+    auto sums = [&](std::size_t k) {
         Moments m = fans;
-        for (const Span& s : spans) m.add(momentsOf(s));
+        for (const auto& h : history) m.add(h[k]);
         return m;
     };
     // The work of a level: its new vertices, each a few evaluations of w_C over every cap (about
     // 3e7 such terms a second).
     constexpr double kBudget = 6e7;
-    std::vector<Moments> level{sums()}, richardson;
+    std::size_t levels = 1;  // in each history
+    auto richardson = [&](std::size_t k) { return extrapolated(sums(k), sums(k - 1), 1.0 / 3); };
     for (;;) {
         double work = 0;
         for (const Span& s : spans) work += 1.5 * static_cast<double>(s.triangles.size());
         work *= 4 * static_cast<double>(caps.size());
         if (spans.empty() || work > kBudget) break;
-        bool failed = false;
         for (std::size_t i = 0; i < spans.size();) {
             if (refine(field, spans[i])) {
+                history[i].push_back(momentsOf(spans[i]));
                 ++i;
                 continue;
             }
-            // Not a graph over the fan after all: that loop keeps its fan, and the sequence of
-            // levels starts again.
+            // Not a graph over its first caps after all: that loop keeps its fan.
             leaveAsFan(spans[i]);
             spans.erase(spans.begin() + static_cast<std::ptrdiff_t>(i));
-            failed = true;
+            history.erase(history.begin() + static_cast<std::ptrdiff_t>(i));
         }
         ++out.levels;
-        if (failed) level.clear(), richardson.clear();
-        level.push_back(sums());
-        const std::size_t n = level.size();
-        if (n < 2) continue;
-        richardson.push_back(extrapolated(level[n - 1], level[n - 2], 1.0 / 3));
-        const std::size_t r = richardson.size();
-        if (r >= 2 && distance(richardson[r - 1], richardson[r - 2], length) <= tolerance) break;
+        ++levels;
+        if (levels >= 3 && distance(richardson(levels - 1), richardson(levels - 2), length) <= tolerance) break;
     }
     // The error: the last extrapolation's change (it converges faster than h^2, so this bounds
     // it generously); with fewer levels, the last refinement's change; with none, the rough one.
-    const std::size_t n = level.size(), r = richardson.size();
-    if (r >= 2) {
-        out.error = distance(richardson[r - 1], richardson[r - 2], length);
-    } else if (n >= 2) {
-        out.error = distance(level[n - 1], level[n - 2], length);
+    if (levels >= 3) {
+        out.error = distance(richardson(levels - 1), richardson(levels - 2), length);
+    } else if (levels == 2) {
+        out.error = distance(sums(1), sums(0), length);
     } else {
         for (const Span& s : spans) out.error += s.fan.area2 / 2 * s.size;
     }
     out.error += rough;
-    out.moments = r == 0 ? level.back() : richardson.back();
+    out.moments = levels >= 2 ? richardson(levels - 1) : sums(0);
     return out;
 }
 
