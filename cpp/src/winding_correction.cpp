@@ -456,7 +456,11 @@ SpanningCaps spanningCaps(const std::vector<WeightedTriangle>& caps, const std::
         }
         ++out.levels;
         ++levels;
-        if (levels >= 3 && distance(richardson(levels - 1), richardson(levels - 2), length) <= tolerance) break;
+        // Done when the error is below the tolerance, or below the loops left as fans' (which no
+        // refinement lowers).
+        if (levels >= 3 &&
+            distance(richardson(levels - 1), richardson(levels - 2), length) <= std::max(tolerance, rough))
+            break;
     }
     // The error: the last extrapolation's change (it converges faster than h^2, so this bounds
     // it generously); with fewer levels, the last refinement's change; with none, the rough one.
