@@ -316,3 +316,30 @@ TEST(WindingHoles, SaddleShapedHoleOfASphereIsClosedWhereTheWindingNumberIsOneHa
     EXPECT_GT(std::abs(fan - want), 5 * 2e-4 * want) << "fan " << fan << ", winding " << want;
     EXPECT_NEAR(r.value.volume, want, 2e-4 * want) << "fan " << fan << " estimated " << repairs.relativeError;
 }
+
+// The same solid whatever the order of the triangles and their corners, the mesh's place, or its
+// winding as a whole: the loop is traced, capped and spanned the same way.
+TEST(WindingHoles, ShuffledTranslatedAndReversedSaddleSphereIsTheSameSolid) {
+    const Mesh sphere = saddleSphere();
+    const Result a = measure(sphere);
+    ASSERT_TRUE(a.ok()) << a.message;
+    const Vec3 shift{1000, -500, 300};
+    Mesh moved = sphere;
+    repairmesh::Random random;
+    repairmesh::shuffleTriangles(moved, random);
+    repairmesh::rotateCorners(moved, random);
+    for (std::size_t v = 0; v < moved.positions.size(); ++v) moved.positions[v] += shift[v % 3];
+    Mesh inverted = sphere;
+    for (std::size_t t = 0; t < repairmesh::triangleCount(inverted); ++t) repairmesh::flipTriangle(inverted, t);
+    for (const Mesh* variant : {&moved, &inverted}) {
+        const Result b = measure(*variant);
+        ASSERT_TRUE(b.ok()) << b.message;
+        const double bound =
+            (a.value.diagnostics.repairs.relativeError + b.value.diagnostics.repairs.relativeError) * a.value.volume +
+            1e-9;
+        EXPECT_NEAR(b.value.volume, a.value.volume, bound);
+        const Vec3 offset = variant == &moved ? shift : Vec3{0, 0, 0};
+        for (int k = 0; k < 3; ++k)
+            EXPECT_NEAR(b.value.centerOfMass[k] - offset[k], a.value.centerOfMass[k], 1e-6) << "axis " << k;
+    }
+}
