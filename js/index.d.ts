@@ -100,9 +100,9 @@ export interface Repairs {
   invertedShells: number;
   /** Closed shells inside another and wound against it (inward): holes in the solid. */
   cavities: number;
-  /** Boundary loops closed by a fan from the mean of their vertices (see mp.holes). */
+  /** Boundary loops closed, where the surface's winding number is 1/2 (see mp.holes). */
   cappedHoles: number;
-  /** Pieces that cannot be closed (a fin on a shared edge, a non-orientable patch), left out. */
+  /** Shells left out, wholly or in part, because they bound nothing (a flat sheet, a fin, a Moebius band). */
   openShells: number;
   /** Shells that cross another piece: the solid is their union, the overlap counted once. */
   intersectingShells: number;
@@ -114,6 +114,12 @@ export interface Repairs {
   overlapVolume: number;
   /** The caps' area as a fraction of the surface area: small for a few pin holes, large for a missing side. */
   capArea: number;
+  /** What closing non-planar holes where the winding number is 1/2 changed, against flat fans (signed volume, mesh units cubed). */
+  windingCorrection: number;
+  /** false when that correction was computed numerically. */
+  exact: boolean;
+  /** When not exact: an estimated bound on the relative error of volume, center of mass and inertia. */
+  relativeError: number;
 }
 
 export interface MassProperties {

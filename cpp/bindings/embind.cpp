@@ -152,7 +152,10 @@ std::string layouts() {
                                         .field("selfIntersectingShells", &Repairs::selfIntersectingShells)
                                         .field("intersectingTriangles", &Repairs::intersectingTriangles)
                                         .field("overlapVolume", &Repairs::overlapVolume)
-                                        .field("capArea", &Repairs::capArea);
+                                        .field("capArea", &Repairs::capArea)
+                                        .field("windingCorrection", &Repairs::windingCorrection)
+                                        .field("exact", &Repairs::exact)
+                                        .field("relativeError", &Repairs::relativeError);
     const Layout<Diagnostics> diagnostics = Layout<Diagnostics>("Diagnostics")
                                                 .field("triangles", &Diagnostics::triangles)
                                                 .field("closed", &Diagnostics::closed)

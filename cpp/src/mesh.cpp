@@ -120,12 +120,16 @@ bool clean(const Analysis& a) {
            a.surface.duplicateTriangles == 0 && a.surface.patchCount <= 1;
 }
 
+// Why nothing is left: every piece bounds nothing and was left out (flat sheets, fins, Moebius
+// bands), or what was kept is flat or cancels out.
 Failure noVolume(const Diagnostics& d, const char* what) {
-    return Failure{Status::ZeroVolume,
-                   std::string(what) + " (" + std::to_string(d.triangles) + " triangles, " + std::to_string(d.shells) +
-                       " shell(s), " + std::to_string(d.repairs.cappedHoles) +
-                       " hole(s) closed): it is flat or cancels out; measure it with mode 'shell' to put the mass "
-                       "on the surface"};
+    const bool allLeftOut = d.shells > 0 && d.repairs.openShells == d.shells;
+    return Failure{Status::ZeroVolume, std::string(what) + " (" + std::to_string(d.triangles) + " triangles, " +
+                                           std::to_string(d.shells) + " shell(s), " +
+                                           std::to_string(d.repairs.cappedHoles) + " hole(s) closed): " +
+                                           (allLeftOut ? "no piece bounds anything (flat sheets, fins or Moebius bands)"
+                                                       : "it is flat or cancels out") +
+                                           "; measure it with mode 'shell' to put the mass on the surface"};
 }
 
 bool overflowed(const detail::Moments& m) { return !std::isfinite(m.dAbs) || !std::isfinite(m.xx + m.yy + m.zz); }
@@ -156,19 +160,23 @@ detail::Moments repairedSums(const MeshView& mesh, const Analysis& a, const deta
         return detail::integrate(position, index, triangles, detail::vertexCount(mesh), a.origin,
                                  [&](std::size_t t) { return static_cast<double>(plan.weight[t]); });
     });
-    for (std::size_t c = 0; c < plan.caps.size(); ++c) {
-        if (plan.capWeight[c] == 0) continue;
-        const auto& cap = plan.caps[c];
-        const detail::Triangle tri = detail::triangleOf(cap[0], cap[1], cap[2]);
-        detail::addTetrahedron(m, tri, plan.capWeight[c] * detail::determinantOf(tri), plan.capTwiceArea[c]);
+    // Planar loops' fans here; curved loops are closed by their spanning caps (spanCurvedLoops).
+    for (std::size_t loop = 0; loop + 1 < plan.capStart.size(); ++loop) {
+        if (!plan.loopPlanar[loop]) continue;
+        for (std::uint32_t c = plan.capStart[loop]; c < plan.capStart[loop + 1]; ++c) {
+            if (plan.capWeight[c] == 0) continue;
+            const auto& cap = plan.caps[c];
+            const detail::Triangle tri = detail::triangleOf(cap[0], cap[1], cap[2]);
+            detail::addTetrahedron(m, tri, plan.capWeight[c] * detail::determinantOf(tri), plan.capTwiceArea[c]);
+        }
     }
     return m;
 }
 
 // Pieces that may cross or nest (their boxes overlap), or a search for self-intersections: the
 // solid { w >= 1 } of the repaired surface by its mesh arrangement. Fills the repairs it finds and
-// returns true when it ran; `m` then holds the arrangement's sums (with the mesh's `given` and
-// `degenerate` kept).
+// returns true when it ran; `m` (the pieces' sums) then holds the arrangement's sums (with the
+// mesh's `given` and `degenerate` kept).
 bool resolveOverlaps(const MeshView& mesh, const Analysis& a, const detail::RepairPlan& plan, bool intersections,
                      detail::Moments& m, Repairs& repairs) {
     const detail::OrientedSurface surface = detail::orientedSurface(mesh, a.surface, plan, a.origin);
@@ -187,15 +195,38 @@ bool resolveOverlaps(const MeshView& mesh, const Analysis& a, const detail::Repa
     return true;
 }
 
+// The repaired surface's solid: planar holes closed by their fans (exact), curved ones where the
+// winding number is 1/2 (numerical), and pieces that overlap counted once. The arrangement sees
+// the curved loops' finest spanning caps as triangles: the region between a fan and its Sigma may
+// lie in another piece.
+detail::Moments repairedSolid(const MeshView& mesh, const Analysis& a, const detail::RepairPlan& plan,
+                              bool intersections, Repairs& repairs) {
+    detail::Moments m = repairedSums(mesh, a, plan, false);
+    const detail::CurvedCaps curved =
+        plan.repairs.exact ? detail::CurvedCaps{} : detail::spanCurvedLoops(plan, a.extent, std::abs(m.d) / 6);
+    if (curved.any) m.add(curved.span.moments);
+    const bool arranged = resolveOverlaps(mesh, a, curved.any ? curved.plan : plan, intersections, m, repairs);
+    if (curved.any) {
+        repairs.exact = false;
+        repairs.windingCorrection = curved.span.moments.d / 6 - curved.span.fanVolume;
+        const double volume = std::abs(m.d) / 6;
+        const double error = arranged ? curved.span.surfaceError : curved.span.error;
+        repairs.relativeError = volume > 0 ? error / volume : 0;
+    }
+    return m;
+}
+
 Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& options, bool intersections) {
     Diagnostics& d = a.diagnostics;
     const bool asGiven = clean(a) && !intersections;
     const detail::RepairPlan plan =
         asGiven ? detail::RepairPlan{} : detail::planRepair(mesh, a.surface, a.origin, a.extent);
-    detail::Moments m = repairedSums(mesh, a, plan, asGiven);
-    if (!asGiven) {
+    detail::Moments m;
+    if (asGiven) {
+        m = repairedSums(mesh, a, plan, true);
+    } else {
         d.repairs = plan.repairs;
-        resolveOverlaps(mesh, a, plan, intersections, m, d.repairs);
+        m = repairedSolid(mesh, a, plan, intersections, d.repairs);
     }
     d.degenerateTriangles = m.degenerate;
     d.inverted = m.given < 0;
@@ -329,9 +360,8 @@ Outcome<Diagnostics> inspectMeshBy(const MeshView& given, const MeshOptions& mes
     if (!clean(a) || meshOptions.intersections) {
         const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin, a.extent);
         d.repairs = plan.repairs;
-        // The arrangement needs the repaired surface's sums only for overlapVolume.
-        detail::Moments solid = repairedSums(mesh, a, plan, false);
-        resolveOverlaps(mesh, a, plan, meshOptions.intersections, solid, d.repairs);
+        // The solid's sums are not reported; its repairs are (overlapVolume, windingCorrection).
+        repairedSolid(mesh, a, plan, meshOptions.intersections, d.repairs);
     }
     d.degenerateTriangles = m.degenerate;
     d.inverted = m.given < 0;
@@ -371,10 +401,15 @@ OutwardSurface outwardSurface(const MeshView& given, const MeshOptions& meshOpti
         }
         return 0;
     });
-    for (std::size_t c = 0; c < plan.caps.size(); ++c) {
-        const auto& cap = plan.caps[c];
-        if (plan.capWeight[c] > 0) out.triangles.push_back(cap);
-        if (plan.capWeight[c] < 0) out.triangles.push_back({cap[0], cap[2], cap[1]});
+    // Curved holes closed by their spanning caps, as the solid is.
+    const detail::CurvedCaps curved = asGiven || plan.repairs.exact
+                                          ? detail::CurvedCaps{}
+                                          : detail::spanCurvedLoops(plan, a.extent, a.extent * a.extent * a.extent);
+    const detail::RepairPlan& closing = curved.any ? curved.plan : plan;
+    for (std::size_t c = 0; c < closing.caps.size(); ++c) {
+        const auto& cap = closing.caps[c];
+        if (closing.capWeight[c] > 0) out.triangles.push_back(cap);
+        if (closing.capWeight[c] < 0) out.triangles.push_back({cap[0], cap[2], cap[1]});
     }
     if (asGiven && volume6 < 0)
         for (auto& tri : out.triangles) std::swap(tri[1], tri[2]);

@@ -8,12 +8,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "closed_winding.h"
 #include "determinant.h"
 #include "enclosed_volume.h"
 #include "integrate.h"
 #include "mesh_access.h"
+#include "winding_correction.h"
 
 namespace massprops {
 namespace detail {
@@ -57,9 +59,17 @@ void buildCaps(const Surface& s, Positions position, const Vec3& origin, RepairP
             plan.capTwiceArea.push_back(dot(n2, normal) >= 0 ? norm(n2) : -norm(n2));
             sum += plan.capTwiceArea.back();
         }
+        plan.capStart.push_back(static_cast<std::uint32_t>(plan.caps.size()));
+        const double length = norm(normal);
+        double size = 0, away = 0;  // the loop's largest distance from its mean, and from its mean plane
+        for (std::size_t i = 0; i < n; ++i) {
+            const Vec3 d = sub(sub(position(v[i]), origin), mean);
+            size = std::max(size, norm(d));
+            if (length > 0) away = std::max(away, std::abs(dot(d, normal)) / length);
+        }
+        plan.loopPlanar.push_back(away <= 1e-12 * size);
         // A fan folded so badly that its signed shares fall below the loop's own vector area:
         // take the projection on the mean normal instead, which adds up to exactly that area.
-        const double length = norm(normal);
         if (sum < length)
             for (std::size_t c = first; c < plan.caps.size(); ++c) {
                 const auto& cap = plan.caps[c];
@@ -69,9 +79,13 @@ void buildCaps(const Surface& s, Positions position, const Vec3& origin, RepairP
     }
 }
 
-// The pieces measured as one closed solid: a patch that closes alone, or the patches of a shell
-// that closes only as a whole (solids touching along a shared edge or face); kNoPatch for a piece
-// that cannot close. Returns the number of units.
+// Whether triangle t runs against the way its patch is measured (see Surface::patchReversed).
+bool reversed(const Surface& s, std::size_t t) { return (s.flipped[t] != 0) != (s.patchReversed[s.patch[t]] != 0); }
+
+// The pieces measured as one closed solid: a patch that closes alone, the patches of a shell
+// that closes only as a whole (solids touching along a shared edge or face), or the open patches
+// of a shell, closed by the loops of their unbalanced edges; kNoPatch for a patch that is not
+// orientable. Returns the number of units.
 std::uint32_t assignUnits(const Surface& s, std::vector<std::uint32_t>& unitOf) {
     unitOf.assign(s.patchCount, kNoPatch);
     std::vector<std::uint32_t> shellUnit(s.shellCount, kNoPatch);
@@ -79,7 +93,7 @@ std::uint32_t assignUnits(const Surface& s, std::vector<std::uint32_t>& unitOf) 
     for (std::uint32_t id = 0; id < s.patchCount; ++id) {
         if (s.patchClosed[id]) {
             unitOf[id] = units++;
-        } else if (s.shellClosed[s.patchShell[id]]) {
+        } else if (s.shellClosed[s.patchShell[id]] || s.patchOpen[id]) {
             std::uint32_t& shared = shellUnit[s.patchShell[id]];
             if (shared == kNoPatch) shared = units++;
             unitOf[id] = shared;
@@ -113,7 +127,7 @@ Patches measurePatches(const Surface& s, Positions position, Indices index, cons
         p.order[fill[id]++] = static_cast<std::uint32_t>(t);
         const Triangle tri = triangleAt(position, index, t, origin);
         const double d = determinant(tri.a, tri.b, tri.c, tri.n, tri.e1e1, tri.e2e2);
-        p.volume6[id] += s.flipped[t] ? -d : d;
+        p.volume6[id] += reversed(s, t) ? -d : d;
         p.abs6[id] += std::abs(d);
         p.area2[id] += norm(tri.n);
         for (const Vec3& x : {tri.a, tri.b, tri.c})
@@ -142,18 +156,6 @@ Patches measurePatches(const Surface& s, Positions position, Indices index, cons
     return p;
 }
 
-// The solid angle of triangle (a, b, c) seen from the origin (Van Oosterom & Strackee 1983).
-// Seen from its own plane it is 0: outside the triangle that is exact, and inside it (a point on
-// the surface, where the true value jumps by 4 pi) the sign of the zero would decide at random;
-// 0 leaves such a point with the winding number 1/2, which says "on the surface".
-double solidAngle(const Vec3& a, const Vec3& b, const Vec3& c) {
-    const double la = norm(a), lb = norm(b), lc = norm(c);
-    const double numerator = dot(a, cross(b, c));
-    if (numerator == 0) return 0;
-    const double denominator = la * lb * lc + dot(a, b) * lc + dot(b, c) * la + dot(c, a) * lb;
-    return 2 * std::atan2(numerator, denominator);
-}
-
 // How many times patch `id` (closed, as oriented by the walk) winds around point x.
 template <typename Positions, typename Indices>
 double windingNumber(const Surface& s, const Patches& p, const RepairPlan& plan, std::uint32_t id, const Vec3& x,
@@ -163,7 +165,7 @@ double windingNumber(const Surface& s, const Patches& p, const RepairPlan& plan,
         const std::uint32_t t = p.order[i];
         const Triangle tri = triangleAt(position, index, t, origin);
         const double omega = solidAngle(sub(tri.a, x), sub(tri.b, x), sub(tri.c, x));
-        total += s.flipped[t] ? -omega : omega;
+        total += reversed(s, t) ? -omega : omega;
     }
     for (std::uint32_t i = p.capStart[id]; i < p.capStart[id + 1]; ++i) {
         const auto& cap = plan.caps[p.capsByPatch[i]];
@@ -259,10 +261,7 @@ std::vector<int> unitSigns(const Surface& s, const Patches& p, const RepairPlan&
     std::vector<std::uint8_t> solid(n, 0);  // enclosing volume: takes part in nesting
     for (std::uint32_t id = 0; id < n; ++id) {
         solid[id] = enclosesVolume(std::abs(p.volume6[id]), p.abs6[id], p.area2[id], extent);
-        if (!solid[id]) {
-            ++repairs.openShells;  // a closed piece that encloses nothing (a capped sheet)
-            continue;
-        }
+        if (!solid[id]) continue;  // a piece that encloses nothing even closed (a sheet, a fin)
         sign[id] = p.volume6[id] < 0 ? -1 : 1;
     }
     // Nesting needs two solid units; one alone (the common case) skips the sampling pass.
@@ -315,7 +314,6 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
         std::vector<std::uint32_t> capPatch, unitOf;
         buildCaps(s, position, origin, plan, capPatch);
         const std::uint32_t units = assignUnits(s, unitOf);
-        for (std::uint32_t id = 0; id < s.patchCount; ++id) repairs.openShells += unitOf[id] == kNoPatch;
         const Patches p = measurePatches(s, position, index, origin, extent, plan, capPatch, unitOf, units);
         const std::vector<int> unitSign = unitSigns(s, p, plan, position, index, origin, extent, repairs);
         std::vector<int> sign(s.patchCount, 0);
@@ -325,6 +323,11 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
         plan.piece.assign(s.triangles, kNoPatch);
         for (std::size_t t = 0; t < s.triangles; ++t) plan.piece[t] = pieceOf(s.patch[t]);
         for (std::uint32_t id : capPatch) plan.capPiece.push_back(pieceOf(id));
+        // Pieces left out are counted as shells are: a shell with any part left out counts once.
+        std::vector<std::uint8_t> leftOut(s.shellCount, 0);
+        for (std::uint32_t id = 0; id < s.patchCount; ++id)
+            if (sign[id] == 0) leftOut[s.patchShell[id]] = 1;
+        repairs.openShells = static_cast<std::uint32_t>(std::count(leftOut.begin(), leftOut.end(), 1));
 
         // Triangles flipped against the surface as given, per patch: a patch mostly flipped was
         // given inside-out as a whole; the rest were local flips.
@@ -334,7 +337,7 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
             if (s.inactive[t] == kRepeated) plan.weight[t] = 0;
             const std::uint32_t id = s.patch[t];
             if (id == kNoPatch) continue;
-            const int w = sign[id] * (s.flipped[t] ? -1 : 1);
+            const int w = sign[id] * (reversed(s, t) ? -1 : 1);
             plan.weight[t] = static_cast<std::int8_t>(w);
             if (w < 0) ++flippedInPatch[id];
             const Triangle tri = triangleAt(position, index, t, origin);
@@ -360,11 +363,66 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
             repairs.cappedHoles += plan.loopCapped.back();
         }
         repairs.capArea = surfaceArea > 0 ? capArea / surfaceArea : 0;
+        for (std::size_t loop = 0; loop < plan.loopCapped.size(); ++loop)
+            if (plan.loopCapped[loop] && !plan.loopPlanar[loop]) repairs.exact = false;
         return 0;
     });
     for (std::size_t t = 0; t < s.triangles && plan.asGiven; ++t) plan.asGiven = plan.weight[t] == 1;
     plan.asGiven = plan.asGiven && plan.caps.empty();
     return plan;
+}
+
+CurvedCaps spanCurvedLoops(const RepairPlan& plan, double extent, double volume) {
+    CurvedCaps out;
+    std::vector<WeightedTriangle> caps;
+    std::vector<std::size_t> groups{0}, loopOf;
+    std::vector<std::uint8_t> curved;
+    for (std::size_t loop = 0; loop < plan.loopCapped.size(); ++loop) {
+        if (!plan.loopCapped[loop]) continue;
+        for (std::uint32_t c = plan.capStart[loop]; c < plan.capStart[loop + 1]; ++c) {
+            const auto& cap = plan.caps[c];
+            caps.push_back({cap[0], cap[1], cap[2], static_cast<double>(plan.capWeight[c])});
+        }
+        groups.push_back(caps.size());
+        loopOf.push_back(loop);
+        curved.push_back(!plan.loopPlanar[loop]);
+    }
+    if (std::find(curved.begin(), curved.end(), 1) == curved.end()) return out;
+    out.any = true;
+    // The tolerance is relative to the solid: Sigma moves it by a small fraction.
+    out.span = spanningCaps(caps, groups, curved, extent, 1e-7 * volume);
+    // The plan again, each spanned loop's fan replaced by its Sigma (same weight and piece).
+    RepairPlan& p = out.plan;
+    p.weight = plan.weight;
+    p.piece = plan.piece;
+    p.loopCapped = plan.loopCapped;
+    p.loopPlanar = plan.loopPlanar;
+    p.repairs = plan.repairs;
+    p.asGiven = plan.asGiven;
+    p.capStart = {0};
+    std::vector<std::size_t> groupOf(plan.loopCapped.size(), SIZE_MAX);
+    for (std::size_t g = 0; g < loopOf.size(); ++g) groupOf[loopOf[g]] = g;
+    for (std::size_t loop = 0; loop + 1 < plan.capStart.size(); ++loop) {
+        const std::uint32_t first = plan.capStart[loop], last = plan.capStart[loop + 1];
+        const std::size_t g = groupOf[loop];
+        if (g != SIZE_MAX && first < last && !out.span.surfaces[g].empty()) {
+            for (const auto& tri : out.span.surfaces[g]) {
+                p.caps.push_back(tri);
+                p.capWeight.push_back(plan.capWeight[first]);
+                p.capPiece.push_back(plan.capPiece[first]);
+                p.capTwiceArea.push_back(norm(cross(sub(tri[1], tri[0]), sub(tri[2], tri[0]))));
+            }
+        } else {
+            for (std::uint32_t c = first; c < last; ++c) {
+                p.caps.push_back(plan.caps[c]);
+                p.capWeight.push_back(plan.capWeight[c]);
+                p.capPiece.push_back(plan.capPiece[c]);
+                p.capTwiceArea.push_back(plan.capTwiceArea[c]);
+            }
+        }
+        p.capStart.push_back(static_cast<std::uint32_t>(p.caps.size()));
+    }
+    return out;
 }
 
 }  // namespace detail

@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "integrate.h"
 #include "surface.h"
+#include "winding_correction.h"
 
 namespace massprops {
 namespace detail {
@@ -24,7 +26,9 @@ struct RepairPlan {
     // The closed piece each triangle and cap counts for (kNoPatch when left out): what the
     // arrangement tells apart when it looks for pieces that cross each other.
     std::vector<std::uint32_t> piece, capPiece;
-    std::vector<std::uint8_t> loopCapped;  // per loop of the surface: 1 if its cap counts
+    std::vector<std::uint8_t> loopCapped;    // per loop of the surface: 1 if its cap counts
+    std::vector<std::uint8_t> loopPlanar;    // per loop: its vertices lie in a plane (to 1e-12 of its size)
+    std::vector<std::uint32_t> capStart{0};  // caps of loop i: caps[capStart[i] .. capStart[i + 1])
     Repairs repairs;
     bool asGiven = true;  // every weight +1 and no caps: integrate the mesh exactly as given
 };
@@ -32,6 +36,16 @@ struct RepairPlan {
 // `origin` is the reference point of the integration (positions are taken relative to it);
 // `extent` the largest side of the mesh's bounding box.
 RepairPlan planRepair(const MeshView& mesh, const Surface& surface, const Vec3& origin, double extent);
+
+// The curved loops' spanning caps (see winding_correction.h): their sums and errors, and the
+// plan with those loops' fans replaced by their finest Sigma (for the arrangement). Empty sums and
+// `plan` unchanged when every loop is planar. `volume` sets the tolerance.
+struct CurvedCaps {
+    bool any = false;
+    SpanningCaps span;
+    RepairPlan plan;
+};
+CurvedCaps spanCurvedLoops(const RepairPlan& plan, double extent, double volume);
 
 }  // namespace detail
 }  // namespace massprops

@@ -253,6 +253,7 @@ void orientPatches(const Links& links, const std::vector<std::uint32_t>& shellOf
 void checkBalance(const EdgeTable& table, Surface& s) {
     s.patchClosed.assign(s.patchCount, 1);
     s.shellClosed.assign(s.shellCount, 1);
+    s.patchTwisted.assign(s.patchCount, 0);
     std::vector<std::pair<std::uint32_t, int>> tally;
     forEachEdge(table, [&](const EdgeUse* first, const EdgeUse* last) {
         tally.clear();
@@ -272,6 +273,7 @@ void checkBalance(const EdgeTable& table, Surface& s) {
         if (active <= 1) return;
         for (const auto& [patch, balance] : tally)
             if (balance != 0) s.patchClosed[patch] = 0;
+        if (active == 2 && tally.size() == 1 && tally.front().second != 0) s.patchTwisted[tally.front().first] = 1;
         if (shellBalance != 0) s.shellClosed[s.patchShell[tally.front().first]] = 0;
     });
 }
@@ -280,19 +282,13 @@ void checkBalance(const EdgeTable& table, Surface& s) {
 // vertices into simple loops. At a pinch (a vertex with several unused outgoing edges) the walk
 // takes the edge whose far vertex comes first in lexicographic order of position, so the loops
 // do not depend on the order of the triangles.
+struct Directed {
+    std::uint32_t from, to, patch;
+};
+
+// Joins directed edges, each the patch's own, into closed walks split into simple loops (above).
 template <typename Positions>
-void traceLoops(const Links& links, const std::vector<std::uint32_t>& corners, Positions position, std::size_t vertices,
-                Surface& s) {
-    struct Directed {
-        std::uint32_t from, to, patch;
-    };
-    std::vector<Directed> edges;
-    edges.reserve(links.boundary.size());
-    for (const auto& [t, k] : links.boundary) {
-        std::uint32_t a = corners[3 * t + k], b = corners[3 * t + (k + 1) % 3];
-        if (s.flipped[t]) std::swap(a, b);
-        edges.push_back({a, b, s.patch[t]});
-    }
+void traceWalks(std::vector<Directed> edges, Positions position, std::size_t vertices, Surface& s) {
     auto before = [&](std::uint32_t u, std::uint32_t v) { return position(u) < position(v); };
     std::sort(edges.begin(), edges.end(), [&](const Directed& x, const Directed& y) {
         if (x.from != y.from) return x.from < y.from;
@@ -351,6 +347,65 @@ void traceLoops(const Links& links, const std::vector<std::uint32_t>& corners, P
     }
 }
 
+template <typename Positions>
+void traceLoops(const Links& links, const std::vector<std::uint32_t>& corners, Positions position, std::size_t vertices,
+                Surface& s) {
+    std::vector<Directed> edges;
+    edges.reserve(links.boundary.size());
+    for (const auto& [t, k] : links.boundary) {
+        std::uint32_t a = corners[3 * t + k], b = corners[3 * t + (k + 1) % 3];
+        if (s.flipped[t]) std::swap(a, b);
+        edges.push_back({a, b, s.patch[t]});
+    }
+    traceWalks(std::move(edges), position, vertices, s);
+}
+
+// The open patches of each shell (see Surface::patchOpen) as one surface: its loops replace
+// theirs, traced from every edge as often as its uses fail to balance, so that capping them
+// closes the group whatever its manifoldness. The walks always close: each vertex has as many
+// unbalanced edges in as out.
+template <typename Positions>
+void closeOpenShells(const EdgeTable& table, Positions position, std::size_t vertices, Surface& s) {
+    s.patchOpen.assign(s.patchCount, 0);
+    s.patchReversed.assign(s.patchCount, 0);
+    std::vector<std::uint32_t> first(s.shellCount, kNone);  // the group's first patch
+    for (std::uint32_t id = 0; id < s.patchCount; ++id) {
+        const std::uint32_t shell = s.patchShell[id];
+        if (s.patchClosed[id] || s.shellClosed[shell] || s.patchTwisted[id]) continue;
+        s.patchOpen[id] = 1;
+        s.patchReversed[id] = 2 * s.patchFlipped[id] > s.patchSize[id];
+        if (first[shell] == kNone) first[shell] = id;
+    }
+    if (std::find(s.patchOpen.begin(), s.patchOpen.end(), 1) == s.patchOpen.end()) return;
+    // Their patch loops go; the others stay as traced.
+    std::vector<std::uint32_t> start{0}, vertex, patch;
+    for (std::size_t loop = 0; loop < s.loopPatch.size(); ++loop) {
+        if (s.patchOpen[s.loopPatch[loop]]) continue;
+        vertex.insert(vertex.end(), s.loopVertices.begin() + s.loopStart[loop],
+                      s.loopVertices.begin() + s.loopStart[loop + 1]);
+        start.push_back(static_cast<std::uint32_t>(vertex.size()));
+        patch.push_back(s.loopPatch[loop]);
+    }
+    s.loopStart = std::move(start), s.loopVertices = std::move(vertex), s.loopPatch = std::move(patch);
+    std::vector<Directed> edges;
+    forEachEdge(table, [&](const EdgeUse* use, const EdgeUse* last) {
+        int balance = 0;  // uses from the lower vertex to the higher, less the others
+        std::uint32_t group = kNone, low = 0, high = 0;
+        for (const EdgeUse* e = use; e != last; ++e) {
+            const std::uint32_t t = useTriangle(*e);
+            if (s.inactive[t] || !s.patchOpen[s.patch[t]]) continue;
+            const bool reversed = (s.flipped[t] != 0) != (s.patchReversed[s.patch[t]] != 0);
+            balance += useForward(*e) != reversed ? 1 : -1;
+            group = first[s.patchShell[s.patch[t]]];
+            const std::uint32_t a = s.corners[3 * t + useEdge(*e)], b = s.corners[3 * t + (useEdge(*e) + 1) % 3];
+            low = std::min(a, b), high = std::max(a, b);
+        }
+        for (int i = 0; i < std::abs(balance); ++i)
+            edges.push_back(balance > 0 ? Directed{low, high, group} : Directed{high, low, group});
+    });
+    traceWalks(std::move(edges), position, vertices, s);
+}
+
 }  // namespace
 
 std::vector<std::uint32_t> weldedCorners(const MeshView& mesh, const std::vector<std::uint32_t>& weld) {
@@ -394,6 +449,7 @@ Surface analyzeSurface(const MeshView& mesh, std::vector<std::uint32_t> corners)
         checkBalance(table, s);
         withMeshTypes(mesh, [&](auto position, auto) {
             traceLoops(links, s.corners, position, vertices, s);
+            closeOpenShells(table, position, vertices, s);
             return 0;
         });
     } else {
@@ -403,6 +459,9 @@ Surface analyzeSurface(const MeshView& mesh, std::vector<std::uint32_t> corners)
         for (std::uint32_t id = 0; id < s.patchCount; ++id) s.patchShell[id] = id;
         s.patchClosed.assign(s.patchCount, 1);
         s.shellClosed.assign(s.shellCount, 1);
+        s.patchTwisted.assign(s.patchCount, 0);
+        s.patchOpen.assign(s.patchCount, 0);
+        s.patchReversed.assign(s.patchCount, 0);
     }
     return s;
 }

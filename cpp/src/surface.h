@@ -34,10 +34,22 @@ struct Surface {
     // Every edge balanced within the shell (its patches as wound): patches that meet at
     // non-manifold edges (solids touching along an edge or a face) may close only together.
     std::vector<std::uint8_t> shellClosed;
+    // A manifold edge both of whose triangles run along it the same way after the walk: the patch
+    // is not orientable (a Moebius band) and bounds nothing.
+    std::vector<std::uint8_t> patchTwisted;
+    // Patches that close neither alone nor with their whole shell (fins, panels meeting at
+    // non-manifold edges, a shell that is open where they meet) are measured together, one group
+    // per shell, each kept the way most of its triangles are given (reversed here if most were
+    // flipped by the walk); see closeOpenShells.
+    std::vector<std::uint8_t> patchOpen, patchReversed;
 
     // Boundary loops of the oriented surface, split at pinch vertices into simple loops: the
     // welded vertices of loop i are loopVertices[loopStart[i] .. loopStart[i + 1]), in the
-    // direction the patch's (oriented) triangles traverse them.
+    // direction the patch's (oriented) triangles traverse them. For the open patches of a shell
+    // they are the edges whose uses do not balance (boundary and non-manifold edges alike), each
+    // as often as it is unbalanced, so that the surface with every loop capped is balanced on
+    // every edge: its winding number is an integer everywhere. loopPatch is then the group's
+    // first patch.
     std::vector<std::uint32_t> loopStart{0};
     std::vector<std::uint32_t> loopVertices;
     std::vector<std::uint32_t> loopPatch;

@@ -86,13 +86,19 @@ struct Repairs {
     std::uint32_t flippedTriangles = 0;  // wound against the rest of their shell, flipped
     std::uint32_t invertedShells = 0;    // shells wound inside-out as a whole, turned outward
     std::uint32_t cavities = 0;          // closed shells inside another, wound inward: holes in the solid
-    std::uint32_t cappedHoles = 0;       // boundary loops closed by a fan from their vertices' mean
-    std::uint32_t openShells = 0;        // pieces left out: they cannot be closed or enclose nothing (fins, sheets)
+    std::uint32_t cappedHoles = 0;       // boundary loops closed (where the winding number is 1/2)
+    std::uint32_t openShells = 0;        // shells left out (wholly or in part): they bound nothing (sheets, fins,
+                                         // Moebius bands)
     std::uint32_t intersectingShells = 0;      // shells that cross another piece: their overlap counted once
     std::uint32_t selfIntersectingShells = 0;  // shells that pass through themselves (looked for with intersections)
     std::uint32_t intersectingTriangles = 0;   // triangles split along an intersection
     double overlapVolume = 0;  // >= 0: what overlapping pieces would have counted twice (or more), in mesh units^3
     double capArea = 0;        // the caps' area as a fraction of the surface area
+    // Holes are closed where the surface's winding number is 1/2: for a non-planar hole that
+    // differs from the fan cap by this signed volume (mesh units^3), found numerically (see relativeError).
+    double windingCorrection = 0;
+    bool exact = true;         // false when a numerical correction was applied
+    double relativeError = 0;  // then: estimated bound on the relative error of volume, center and inertia
 };
 
 // What a mesh looks like as a surface, as given (after welding: see kWeldTolerance), and what

@@ -419,5 +419,8 @@ export const CLOSED_CUBE_DIAGNOSTICS = Object.freeze({
     intersectingTriangles: 0,
     overlapVolume: 0,
     capArea: 0,
+    windingCorrection: 0,
+    exact: true,
+    relativeError: 0,
   }),
 });
