@@ -155,5 +155,20 @@ export function convertUnits(result, units) {
     const dimension = Object.hasOwn(dimensions, key) ? dimensions[key] : null;
     out[key] = dimension ? scaled(value, perLength ** dimension[0] * perMass ** dimension[1]) : value;
   }
+  if (dimensions === DIMENSIONS && result.diagnostics)
+    out.diagnostics = withRepairVolumes(result.diagnostics, perLength ** 3);
   return out;
+}
+
+// The repairs' volumes (the overlap counted once, what closing the holes changed): lengths³,
+// like the result's volume. The rest of the diagnostics are counts and fractions.
+export const REPAIR_VOLUMES = Object.freeze(['overlapVolume', 'windingCorrection']);
+
+/** A copy of `diagnostics` with its repairs' volumes times `factor` (those present; the rest as they are). */
+export function withRepairVolumes(diagnostics, factor) {
+  const repairs = diagnostics?.repairs;
+  if (!repairs || factor === 1 || !REPAIR_VOLUMES.some((key) => typeof repairs[key] === 'number')) return diagnostics;
+  const out = { ...repairs };
+  for (const key of REPAIR_VOLUMES) if (typeof out[key] === 'number') out[key] *= factor;
+  return { ...diagnostics, repairs: out };
 }
