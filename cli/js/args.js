@@ -5,7 +5,7 @@ import { CliError, EXIT } from './exit-codes.js';
 export const DEFAULT_DENSITY = 1000; // water, kg/m³: stated in every report
 
 const VALUE_FLAGS = ['density', 'material', 'units', 'output', 'mode', 'thickness', 'weld', 'write', 'body', 'jobs'];
-const SWITCHES = ['json', 'jsonl', 'help', 'version', 'replace'];
+const SWITCHES = ['json', 'jsonl', 'help', 'version', 'replace', 'intersections'];
 const SHORT = { '-h': 'help', '-v': 'version', '-d': 'density', '-m': 'material', '-u': 'units', '-o': 'write' };
 
 // A plain decimal number: 1240, 1.24e3, .5; not "1,240", "12kg", "0x10" or "".
@@ -111,6 +111,7 @@ function readFlags(flags) {
     mode,
     thickness,
     weld: flags.weld === undefined ? undefined : number('weld', flags.weld),
+    intersections: Boolean(flags.intersections),
     write,
     body: flags.body === undefined ? 'nodes' : oneOf('body', flags.body, ['nodes', 'scene']),
     replace: Boolean(flags.replace),

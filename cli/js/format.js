@@ -35,7 +35,8 @@ function lines(result, units, indent, how) {
     ['principal moments', `${vector(r.principalMoments)} ${M}·${L}² (about the center of mass)`],
     ...r.principalAxes.map((axis, k) => [`  axis ${k + 1}`, vector(axis)]),
     ['bounding box size', r.bounds ? `${vector(r.bounds.max.map((x, k) => x - r.bounds.min[k]))} ${L}` : 'unknown'],
-    ['surface', surface(result.diagnostics, how)],
+    // The repairs' volumes in the output unit, like the volume above (r's diagnostics are converted).
+    ['surface', surface(r.diagnostics, { ...how, volumeUnit: L, volume: r.volume })],
   ];
   return out.map(([name, value]) => `${indent}${name.padEnd(18)} ${value}`);
 }
