@@ -55,6 +55,22 @@ function weld(soup) {
   return { points: new Float64Array(points), corner };
 }
 
+// Repeats of a triangle wound the same way left out (the core's rule 2): counted twice they
+// would make w jump by 2 there. Copies wound oppositely cancel in w, as the core lets them.
+function withoutRepeats({ points, corner }) {
+  const seen = new Set();
+  const kept = [];
+  for (let t = 0; t < corner.length / 3; t++) {
+    const [a, b, c] = corner.subarray(3 * t, 3 * t + 3);
+    // The same cyclic order from the smallest vertex.
+    const key = a < b && a < c ? `${a},${b},${c}` : b < c ? `${b},${c},${a}` : `${c},${a},${b}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(a, b, c);
+  }
+  return { points, corner: Uint32Array.from(kept) };
+}
+
 const edgeKey = (a, b) => (a < b ? a * 4294967296 + b : b * 4294967296 + a);
 
 function area(points, corner, t) {
@@ -232,7 +248,7 @@ export function windingNumber(soup, x, y, z) {
  * repairs it made: { soup, flipped (triangles), inverted (whole mesh), turned (pieces) }.
  */
 export function orientAsContract(mesh) {
-  const { points, corner } = weld(soupOf(mesh));
+  const { points, corner } = withoutRepeats(weld(soupOf(mesh)));
   const { sign, piece, pieces } = orientPieces(points, corner);
   const soup = orientedSoup(points, corner, sign);
   const volume = signedVolumes(soup, piece, pieces);
