@@ -58,10 +58,10 @@ function transformed({ positions, indices }, f) {
 
 /** Two linked tori (a chain's links) thick enough that their tubes cross. */
 export function crossingTori() {
-  const a = torus(1, 0.6, 48, 24);
+  const a = torus(1, 0.6, 32, 16);
   // The second in the plane y = 0, centred on the first's tube circle: the centre circles come
   // within 1 of each other, the tubes are 1.2 across.
-  const b = transformed(torus(1, 0.6, 48, 24), (x, y, z) => [1 + x, z, -y]);
+  const b = transformed(torus(1, 0.6, 32, 16), (x, y, z) => [1 + x, z, -y]);
   return concat(a, b);
 }
 
