@@ -328,15 +328,32 @@ function solidParts(x, y, z0, z1, W, cones, samples, out) {
     for (const s of near) w -= windingNumber(s, x, y, z);
     return w - 0.5;
   };
-  // Sample strictly inside (w of a cone jumps at its crossings, the segment's ends), then bisect.
-  const m = samples;
+  // Sample strictly inside (w of a cone jumps at its crossings, the segment's ends); where two
+  // neighbouring samples are near 1/2 or far apart, f may cross and come back between them, so
+  // the interval is halved again (up to 2⁴ times). Then each sign change is a root.
   const zs = [];
   const fs = [];
-  for (let k = 0; k <= m; k++) {
-    const z = z0 + (z1 - z0) * M.min(M.max(k / m, 1e-9), 1 - 1e-9);
+  const refine = (a, fa, b, fb, depth) => {
+    if (depth > 0 && (M.min(M.abs(fa), M.abs(fb)) < 0.1 || M.abs(fa - fb) > 0.25)) {
+      const mid = 0.5 * (a + b);
+      const fm = f(mid);
+      refine(a, fa, mid, fm, depth - 1);
+      zs.push(mid);
+      fs.push(fm);
+      refine(mid, fm, b, fb, depth - 1);
+    }
+  };
+  const at = (k) => z0 + (z1 - z0) * M.min(M.max(k / samples, 1e-9), 1 - 1e-9);
+  zs.push(at(0));
+  fs.push(f(at(0)));
+  for (let k = 1; k <= samples; k++) {
+    const z = at(k);
+    const fz = f(z);
+    refine(zs.at(-1), fs.at(-1), z, fz, 4);
     zs.push(z);
-    fs.push(f(z));
+    fs.push(fz);
   }
+  const m = zs.length - 1;
   let start = fs[0] >= 0 ? z0 : null;
   for (let k = 0; k < m; k++) {
     if (fs[k] >= 0 === fs[k + 1] >= 0) continue;
