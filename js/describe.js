@@ -129,7 +129,7 @@ function describeRepairs(r, how) {
 // How the numbers were obtained in `mode`: a shell or a hull says so, a solid says what it repaired.
 /**
  * @param {import('./index.js').Diagnostics} d
- * @param {{ mode?: string; thickness?: number; lengthUnit?: import('./index.js').LengthUnit; volume?: number }} how
+ * @param {{ mode?: string; thickness?: number; lengthUnit?: import('./index.js').LengthUnit; volumeUnit?: string; volume?: number }} how
  */
 function describeMode(d, how) {
   const { mode, thickness, lengthUnit } = how;
