@@ -386,13 +386,21 @@ function solidParts(x, y, z0, z1, W, cones, samples, out) {
   if (start !== null) out.push(start, z1);
 }
 
-// Gauss–Legendre nodes on [0, 1] with their weights: 3 points across the slices (exact to degree
-// 5), 2 along each slice (exact to degree 3: between two events a polyhedron's chord length is
-// linear in y, so ∫ y² L dy and ∫ z² dz dy are cubic there).
+// Gauss–Legendre nodes on [0, 1] with their weights: 3 or 4 points across the slices (exact to
+// degree 5 or 7: a polyhedron's moments are of degree 4 in x between its vertices, so the two
+// rules differ only where a cell holds a kink, such as a curve where pieces cross); 2 along each
+// slice (exact to degree 3: between two events a polyhedron's chord length is linear in y, so
+// ∫ y² L dy and ∫ z² dz dy are cubic there).
 const GAUSS3 = [
   [0.5 - M.sqrt(0.15), 5 / 18],
   [0.5, 8 / 18],
   [0.5 + M.sqrt(0.15), 5 / 18],
+];
+const GAUSS4 = [
+  [0.5 - 0.4305681557970263, 0.1739274225687269],
+  [0.5 - 0.1699905217924281, 0.3260725774312731],
+  [0.5 + 0.1699905217924281, 0.3260725774312731],
+  [0.5 + 0.4305681557970263, 0.1739274225687269],
 ];
 const GAUSS2 = [
   [0.5 - M.sqrt(3) / 6, 0.5],
@@ -534,7 +542,7 @@ function cutsOf(lo, hi, n, extra = []) {
 // below), so a polyhedron's integrals are nearly exact. `part` =
 // 'correction': the winding-number solid minus the closed one (non-zero only near the cones), on
 // an n × n grid of cells.
-function moments(soup, cones, n, box, { samples, cuts }, part) {
+function moments(soup, cones, n, box, { samples, cuts, rule }, part) {
   const [min, max] = box;
   const c = [0.5 * (min[0] + max[0]), 0.5 * (min[1] + max[1]), 0.5 * (min[2] + max[2])];
   const soups = [soup, ...cones.map((cone) => cone.soup)];
@@ -576,7 +584,7 @@ function moments(soup, cones, n, box, { samples, cuts }, part) {
   const sums = new Float64Array(10);
   for (let i = 0; i < cells.length; i++) {
     const width = xs[i + 1] - xs[i];
-    for (const [u, wu] of GAUSS3) {
+    for (const [u, wu] of rule) {
       const X = xs[i] + u * width;
       for (const [Y, weight, crossings] of linesOfSlice(X, cells[i], ys)) {
         const closed = segmentsOf(X, Y, crossings, min[2], max[2], null, samples);
@@ -639,16 +647,16 @@ export function windingSolid(mesh, { resolution = 48, holes = 16, samples = 8, c
   const c = [0, 1, 2].map((i) => 0.5 * (box[0][i] + box[1][i]));
   // The closed part at n and 2n lines a side; the correction near the holes (if any) likewise
   // at `holes` and twice that.
-  const at = (k) => {
-    const sums = moments(soup, cones, k * resolution, box, { samples, cuts }, 'closed');
+  const at = (k, rule) => {
+    const sums = moments(soup, cones, k * resolution, box, { samples, cuts, rule }, 'closed');
     if (cones.length > 0) {
-      const correction = moments(soup, cones, k * holes, box, { samples, cuts }, 'correction');
+      const correction = moments(soup, cones, k * holes, box, { samples, cuts, rule }, 'correction');
       for (let k = 0; k < 10; k++) sums[k] += correction[k];
     }
     return massPropertiesOf(sums, c);
   };
-  const coarse = at(1);
-  const fine = at(2);
+  const coarse = at(1, GAUSS3);
+  const fine = at(2, GAUSS4);
   const largest = (a, b) => M.max(...a.map((x, i) => M.abs(x - b[i])));
   return {
     ...fine,
