@@ -388,9 +388,9 @@ function solidParts(x, y, z0, z1, W, cones, samples, out) {
 
 // Gauss–Legendre nodes on [0, 1] with their weights: 3 or 4 points across the slices (exact to
 // degree 5 or 7: a polyhedron's moments are of degree 4 in x between its vertices, so the two
-// rules differ only where a cell holds a kink, such as a curve where pieces cross); 2 along each
-// slice (exact to degree 3: between two events a polyhedron's chord length is linear in y, so
-// ∫ y² L dy and ∫ z² dz dy are cubic there).
+// rules differ only where a cell holds a kink, such as a curve where pieces cross); 2 or 3 along
+// each slice (exact to degree 3 or 5: between two events a polyhedron's chord length is linear in
+// y, so ∫ y² L dy and ∫ z² dz dy are cubic there, again but for kinks).
 const GAUSS3 = [
   [0.5 - M.sqrt(0.15), 5 / 18],
   [0.5, 8 / 18],
@@ -498,7 +498,7 @@ function crossingsAt(Y, chords, which) {
 // The lines of one slice x = X, each with its weight and crossings. Along the chords' events (the
 // y where a chord starts or ends: between two, the same chords are crossed) unless `ys` gives
 // fixed cells.
-function* linesOfSlice(X, list, ys) {
+function* linesOfSlice(X, list, ys, grid, yRule) {
   const chords = chordsAt(X, list);
   if (chords.length === 0) return;
   if (ys) {
@@ -516,15 +516,24 @@ function* linesOfSlice(X, list, ys) {
   chords.forEach((ch, k) => events.push([ch[0], k, 1], [ch[2], k, -1]));
   events.sort((p, q) => p[0] - q[0]);
   const active = new Set();
+  let g = 0;
   for (let e = 0; e < events.length; e++) {
     const [y, k, kind] = events[e];
     if (kind > 0) active.add(k);
     else active.delete(k);
     const next = e + 1 < events.length ? events[e + 1][0] : y;
     if (next <= y || active.size === 0) continue;
-    for (const [u, wu] of GAUSS2) {
-      const Y = y + u * (next - y);
-      yield [Y, wu * (next - y), crossingsAt(Y, chords, active)];
+    // Between two events the same chords are crossed, but where they cross each other (pieces
+    // that overlap) their order changes: the grid's lines split the interval too.
+    while (g < grid.length && grid[g] <= y) g++;
+    let from = y;
+    for (let h = g; from < next; h++) {
+      const to = h < grid.length && grid[h] < next ? grid[h] : next;
+      for (const [u, wu] of yRule) {
+        const Y = from + u * (to - from);
+        yield [Y, wu * (to - from), crossingsAt(Y, chords, active)];
+      }
+      from = to;
     }
   }
 }
@@ -561,6 +570,7 @@ function moments(soup, cones, n, box, { samples, cuts, rule }, part) {
   }
   const xs = cutsOf(min[0], max[0], n, part === 'closed' ? (vertexXs.size <= cuts ? vertexXs : jumps) : []);
   const ys = part === 'closed' ? null : cutsOf(min[1], max[1], n);
+  const yGrid = cutsOf(min[1], max[1], n);
   // The triangles each cell holds, by their x-range.
   const cells = xs.slice(1).map(() => []);
   const cellOf = (x) => {
@@ -586,7 +596,7 @@ function moments(soup, cones, n, box, { samples, cuts, rule }, part) {
     const width = xs[i + 1] - xs[i];
     for (const [u, wu] of rule) {
       const X = xs[i] + u * width;
-      for (const [Y, weight, crossings] of linesOfSlice(X, cells[i], ys)) {
+      for (const [Y, weight, crossings] of linesOfSlice(X, cells[i], ys, yGrid, rule === GAUSS3 ? GAUSS2 : GAUSS3)) {
         const closed = segmentsOf(X, Y, crossings, min[2], max[2], null, samples);
         if (part === 'closed') {
           addSegments(X, Y, closed, c, wu * width * weight, sums);
