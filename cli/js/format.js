@@ -80,6 +80,7 @@ export function jsonReport(report, output) {
     material: report.material,
     mode: report.mode,
     ...(report.hint ? { hint: report.hint } : {}),
+    ...(report.warning ? { warning: report.warning } : {}),
     body: convert(report.body),
     parts: report.parts.map((p) => ({
       name: p.name,

@@ -287,6 +287,7 @@ test('a mesh that is mostly caps is measured with a warning in words; --intersec
   expect(run.code).toBe(0);
   expect(run.stderr).toContain('tray.stl: the caps carry 71 % of the surface: this is hardly a solid');
   expect(run.stdout).toContain('the caps carry 71 % of the surface');
+  expect(json('tray.stl').warning).toMatch(/^the caps carry 71 % of the surface: this is hardly a solid/);
   expect(cli('--help').stdout).toContain('--intersections');
   expect(cli('--intersections', '--bogus').code).toBe(2); // a switch: takes no value, and the next flag is read as one
 });
