@@ -498,13 +498,14 @@ function crossingsAt(Y, chords, which) {
 // The lines of one slice x = X, each with its weight and crossings. Along the chords' events (the
 // y where a chord starts or ends: between two, the same chords are crossed) unless `ys` gives
 // fixed cells.
-function* linesOfSlice(X, list, ys, grid, yRule) {
+function* linesOfSlice(X, list, ys, grid, yRule, near) {
   const chords = chordsAt(X, list);
   if (chords.length === 0) return;
   if (ys) {
     for (let j = 0; j + 1 < ys.length; j++) {
       for (const [u, wu] of GAUSS2) {
         const Y = ys[j] + u * (ys[j + 1] - ys[j]);
+        if (!near(X, Y)) continue;
         const which = [];
         chords.forEach((ch, k) => ch[0] <= Y && Y < ch[2] && which.push(k));
         yield [Y, wu * (ys[j + 1] - ys[j]), crossingsAt(Y, chords, which)];
@@ -571,6 +572,11 @@ function moments(soup, cones, n, box, { samples, cuts, rule }, part) {
   const xs = cutsOf(min[0], max[0], n, part === 'closed' ? (vertexXs.size <= cuts ? vertexXs : jumps) : []);
   const ys = part === 'closed' ? null : cutsOf(min[1], max[1], n);
   const yGrid = cutsOf(min[1], max[1], n);
+  // A column farther than R from every cone's box sees them all together reach less than 1/2
+  // (each subtends at most area / d²): there the solid is the closed one and the correction 0.
+  const R = M.sqrt(cones.reduce((a, cone) => a + cone.area, 0) / (2 * M.PI));
+  const near = (x, y) =>
+    cones.some(({ box: [lo, hi] }) => M.hypot(M.max(lo[0] - x, 0, x - hi[0]), M.max(lo[1] - y, 0, y - hi[1])) <= R);
   // The triangles each cell holds, by their x-range.
   const cells = xs.slice(1).map(() => []);
   const cellOf = (x) => {
@@ -596,7 +602,14 @@ function moments(soup, cones, n, box, { samples, cuts, rule }, part) {
     const width = xs[i + 1] - xs[i];
     for (const [u, wu] of rule) {
       const X = xs[i] + u * width;
-      for (const [Y, weight, crossings] of linesOfSlice(X, cells[i], ys, yGrid, rule === GAUSS3 ? GAUSS2 : GAUSS3)) {
+      for (const [Y, weight, crossings] of linesOfSlice(
+        X,
+        cells[i],
+        ys,
+        yGrid,
+        rule === GAUSS3 ? GAUSS2 : GAUSS3,
+        near,
+      )) {
         const closed = segmentsOf(X, Y, crossings, min[2], max[2], null, samples);
         if (part === 'closed') {
           addSegments(X, Y, closed, c, wu * width * weight, sums);
@@ -657,10 +670,17 @@ export function windingSolid(mesh, { resolution = 48, holes = 16, samples = 8, c
   const c = [0, 1, 2].map((i) => 0.5 * (box[0][i] + box[1][i]));
   // The closed part at n and 2n lines a side; the correction near the holes (if any) likewise
   // at `holes` and twice that.
+  // The grid near the holes fine enough that the smallest hole's reach (where its cone alone can
+  // reach w = 1/2) spans 8 cells: a coarse grid misses a small hole at both resolutions alike.
+  const extent = M.max(box[1][0] - box[0][0], box[1][1] - box[0][1]);
+  const reach = (cone) =>
+    M.max(cone.box[1][0] - cone.box[0][0], cone.box[1][1] - cone.box[0][1]) + 2 * M.sqrt(cone.area / (2 * M.PI));
+  const smallest = M.min(...cones.map(reach));
+  const holeCells = M.min(256, M.max(holes, M.ceil((8 * extent) / smallest)));
   const at = (k, rule) => {
     const sums = moments(soup, cones, k * resolution, box, { samples, cuts, rule }, 'closed');
     if (cones.length > 0) {
-      const correction = moments(soup, cones, k * holes, box, { samples, cuts, rule }, 'correction');
+      const correction = moments(soup, cones, k * holeCells, box, { samples, cuts, rule }, 'correction');
       for (let k = 0; k < 10; k++) sums[k] += correction[k];
     }
     return massPropertiesOf(sums, c);
