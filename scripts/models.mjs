@@ -7,7 +7,8 @@
 // relative difference, mp.mesh's time, and its diagnostics in words. Volumes are in the model's
 // own units³. STL, OBJ and PLY; an OBJ's objects are one mesh, as the issue's table measured them.
 // The reference's knobs (windingSolid's): --resolution cells across x (default 384, and twice
-// that for its error estimate), --holes the grid near the holes (24), --cuts up to how many
+// that for its error estimate), --holes the grid near the holes (24, raised until the smallest
+// hole spans 8 cells, up to 256: a car with small holes then takes minutes), --cuts up to how many
 // distinct vertex x every vertex ends a cell (12000). The estimate is the difference between the
 // two resolutions; on a large model it converges irregularly (beast: 528342 ± 4.9 at 96, 528350 ±
 // 6.5 at 384), so read it as a scale, not a bound.
@@ -86,7 +87,7 @@ function measure(mp, file, options) {
   return row;
 }
 
-const g = (x, digits = 6) => (x === undefined ? '—' : Number(x.toPrecision(digits)).toString());
+const g = (x, digits = 7) => (x === undefined ? '—' : Number(x.toPrecision(digits)).toString());
 const pct = (x) => (x === undefined ? '—' : `${x >= 0 ? '+' : ''}${Number((100 * x).toPrecision(3))} %`);
 
 const options = parseCommandLine(process.argv.slice(2));
