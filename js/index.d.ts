@@ -374,6 +374,8 @@ export interface BakedPart {
   mode?: MeshOptions['mode'];
   thickness?: number;
   weld?: WeldOption;
+  /** As mp.mesh's `intersections` (passed only when set). */
+  intersections?: boolean;
   units?: LengthUnit;
 }
 
@@ -382,7 +384,7 @@ export interface MeasuredParts<P> {
   body: MassProperties | null;
   /** Each part without its arrays, with its result or the MassPropertiesError that prevented it. */
   parts: Array<
-    Omit<P, 'positions' | 'indices' | 'density' | 'mode' | 'thickness' | 'weld' | 'units'> & {
+    Omit<P, 'positions' | 'indices' | 'density' | 'mode' | 'thickness' | 'weld' | 'intersections' | 'units'> & {
       result: MassProperties | null;
       error?: MassPropertiesError;
     }
