@@ -46,51 +46,112 @@ function describeSurface(d) {
   return lines;
 }
 
+// A signed volume with its unit ("−0.17 m³"), and its share of the solid's volume where that is known.
+function volumeChange(amount, { lengthUnit, volumeUnit = lengthUnit, volume }) {
+  const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
+  const text = `${sign}${Number(Math.abs(amount).toPrecision(2))}${volumeUnit ? ` ${volumeUnit}³` : ''}`;
+  if (!(volume > 0)) return text;
+  const share = (100 * Math.abs(amount)) / volume;
+  return `${text} (${sign}${share < 0.001 ? 'under 0.001' : Number(share.toPrecision(2))} %)`;
+}
+
+// The caps carry this much of the surface or more: the solid is more the closing's than the mesh's.
+const MOSTLY_CAPS = 0.5;
+
+/**
+ * The warning a solid deserves when the caps that close its holes carry most of its surface
+ * ("the caps carry 88 % of the surface: this is hardly a solid"), or null: what the command line
+ * and the demo say beside a number they give anyway.
+ */
+export function hardlyASolid(diagnostics) {
+  const capArea = diagnostics?.repairs?.capArea ?? 0;
+  return capArea >= MOSTLY_CAPS ? `the caps carry ${percent(capArea)} of the surface: this is hardly a solid` : null;
+}
+
+// What the winding-number rule did where pieces overlap (issue 17): the overlap counted once,
+// and how much that took off. An older core (no overlapVolume) counted it twice: say so.
+function describeOverlap(r, how) {
+  const crossing = r.intersectingShells ?? 0;
+  const self = r.selfIntersectingShells ?? 0;
+  if (crossing === 0 && self === 0) return null;
+  if (typeof r.overlapVolume !== 'number') {
+    return crossing === 1
+      ? '1 shell crosses another (their overlap counts twice)'
+      : `${plural(crossing, 'shell')} cross each other (overlaps count twice)`;
+  }
+  const whose = [];
+  if (crossing > 0) whose.push(`of ${plural(crossing, 'piece')}`);
+  if (self > 0) whose.push(`of ${plural(self, 'piece')} with ${self === 1 ? 'itself' : 'themselves'}`);
+  const split = r.intersectingTriangles > 0 ? ` (${plural(r.intersectingTriangles, 'triangle')} split)` : '';
+  return `the overlap ${whose.join(' and ')} counted once${split}: ${volumeChange(-r.overlapVolume, how)}`;
+}
+
+// The holes closed: flat caps, or (for non-planar holes) where the winding number is 1/2, with
+// what that changed and how it was obtained.
+function describeHoles(r, how) {
+  if (!(r.cappedHoles > 0)) return null;
+  const holes = plural(r.cappedHoles, 'hole');
+  const share = `${percent(r.capArea)} of the surface`;
+  const correction = r.windingCorrection ?? 0;
+  if (correction === 0 && r.exact !== false) return `${holes} closed, ${share}`;
+  const exactness =
+    r.exact === false ? `numerical, error below ${Number((r.relativeError ?? 0).toPrecision(1))}` : 'exact';
+  return `${holes} closed where the winding number is 1/2, ${share}: ${volumeChange(correction, how)}, ${exactness}`;
+}
+
 // What the solid mode changed to get its numbers, in one sentence of only what is non-zero
 // ("2 holes closed, 0.4 % of the surface; 312 triangles flipped"), or "nothing repaired". A
-// warning when some volume counts twice (crossing shells) or some triangles were left out.
-function describeRepairs(r) {
+// warning when pieces were left out, when an older core counted an overlap twice, or when the
+// caps carry most of the surface (then it is hardly a solid, and a sentence of its own says so).
+function describeRepairs(r, how) {
   const done = [];
-  if (r.cappedHoles > 0) done.push(`${plural(r.cappedHoles, 'hole')} closed, ${percent(r.capArea)} of the surface`);
+  const holes = describeHoles(r, how);
+  if (holes) done.push(holes);
   if (r.flippedTriangles > 0) done.push(`${plural(r.flippedTriangles, 'triangle')} flipped`);
   if (r.invertedShells > 0) done.push(`${plural(r.invertedShells, 'shell')} turned outward`);
   if (r.duplicateTriangles > 0) done.push(`${plural(r.duplicateTriangles, 'repeated triangle')} left out`);
   if (r.cavities > 0) done.push(plural(r.cavities, 'cavity', 'cavities'));
-  if (r.openShells > 0) done.push(`${plural(r.openShells, 'open piece')} that cannot be closed left out`);
-  if (r.intersectingShells > 0) {
+  if (r.openShells > 0) {
     done.push(
-      r.intersectingShells === 1
-        ? '1 shell crosses another (their overlap counts twice)'
-        : `${plural(r.intersectingShells, 'shell')} cross each other (overlaps count twice)`,
+      `${plural(r.openShells, 'piece')} ${r.openShells === 1 ? 'bounds nothing and was' : 'bound nothing and were'} left out`,
     );
   }
-  if (done.length === 0) return { level: 'ok', text: 'nothing repaired' };
-  const doubtful = r.intersectingShells > 0 || r.openShells > 0;
-  return { level: doubtful ? 'warn' : 'info', text: done.join('; ') };
+  const overlap = describeOverlap(r, how);
+  if (overlap) done.push(overlap);
+  if (done.length === 0) return [{ level: 'ok', text: 'nothing repaired' }];
+  const countedTwice = overlap !== null && typeof r.overlapVolume !== 'number';
+  const caps = hardlyASolid({ repairs: r });
+  const lines = [{ level: countedTwice || r.openShells > 0 || caps ? 'warn' : 'info', text: done.join('; ') }];
+  if (caps) lines.push({ level: 'warn', text: caps });
+  return lines;
 }
 
 // How the numbers were obtained in `mode`: a shell or a hull says so, a solid says what it repaired.
 /**
  * @param {import('./index.js').Diagnostics} d
- * @param {{ mode?: string; thickness?: number; lengthUnit?: import('./index.js').LengthUnit }} how
+ * @param {{ mode?: string; thickness?: number; lengthUnit?: import('./index.js').LengthUnit; volumeUnit?: string; volume?: number }} how
  */
-function describeMode(d, { mode, thickness, lengthUnit }) {
+function describeMode(d, how) {
+  const { mode, thickness, lengthUnit } = how;
   if (mode === 'shell') {
     const thick = thickness === undefined ? '' : ` ${thickness}${lengthUnit ? ` ${lengthUnit}` : ''} thick`;
-    return { level: 'info', text: `measured as a shell${thick}: the mass lies on the surface` };
+    return [{ level: 'info', text: `measured as a shell${thick}: the mass lies on the surface` }];
   }
   if (mode === 'convex')
-    return { level: 'info', text: `measured as its convex hull (${plural(d.hullFaces, 'triangle')})` };
-  return describeRepairs(d.repairs);
+    return [{ level: 'info', text: `measured as its convex hull (${plural(d.hullFaces, 'triangle')})` }];
+  return describeRepairs(d.repairs, how);
 }
 
 /**
  * A result's `diagnostics` in words: the mesh as it was given, then what the mode made of it
  * (the repairs in the default solid mode; `how` = { mode, thickness, lengthUnit } of the
- * measurement names the others). An array of `{ level: 'ok' | 'info' | 'warn', text }`, empty
- * for a body without diagnostics (analytic shapes).
+ * measurement names the others). The repairs' volumes (the overlap counted once, what closing
+ * the holes changed) are in `how.volumeUnit`³ (default lengthUnit), as the diagnostics are given
+ * (a result of mp.mesh with `units`: m³); `how.volume`, the result's volume in the same unit, adds
+ * each one's share. An array of `{ level: 'ok' | 'info' | 'warn', text }`, empty for a body
+ * without diagnostics (analytic shapes).
  */
 export function describeDiagnostics(diagnostics, how = {}) {
   if (!diagnostics) return [];
-  return [...describeSurface(diagnostics), describeMode(diagnostics, how)];
+  return [...describeSurface(diagnostics), ...describeMode(diagnostics, how)];
 }

@@ -325,6 +325,8 @@ export interface MeasureDocumentOptions {
   mode?: 'solid' | 'shell' | 'convex';
   thickness?: number;
   weld?: WeldOption;
+  /** As mp.mesh's `intersections`: also find where a mesh passes through itself. */
+  intersections?: boolean;
   /** The file's length unit; glTF says metres, but real files are sometimes in cm or mm. */
   units?: LengthUnit;
   /** A scene index or name; default the document's default scene, else its first. */

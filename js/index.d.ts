@@ -494,6 +494,8 @@ export interface BakedPart {
   mode?: MeshOptions['mode'];
   thickness?: number;
   weld?: WeldOption;
+  /** As mp.mesh's `intersections` (passed only when set). */
+  intersections?: boolean;
   units?: LengthUnit;
 }
 
@@ -502,7 +504,7 @@ export interface MeasuredParts<P> {
   body: MassProperties | null;
   /** Each part without its arrays, with its result or the MassPropertiesError that prevented it. */
   parts: Array<
-    Omit<P, 'positions' | 'indices' | 'density' | 'mode' | 'thickness' | 'weld' | 'units'> & {
+    Omit<P, 'positions' | 'indices' | 'density' | 'mode' | 'thickness' | 'weld' | 'intersections' | 'units'> & {
       result: MassProperties | null;
       error?: MassPropertiesError;
     }
@@ -564,12 +566,26 @@ export interface DiagnosticLine {
 
 /**
  * A result's diagnostics in words (the command line's and the demo's wording): the mesh as it was
- * given, then what the mode made of it (the repairs in the solid mode). Empty for null.
+ * given, then what the mode made of it (the repairs in the solid mode, each with what it did to
+ * the numbers: the repairs' volumes in `how.volumeUnit`³ (default lengthUnit), with their share
+ * of `how.volume` when given). Empty for null.
  */
 export function describeDiagnostics(
   diagnostics: Diagnostics | null | undefined,
-  how?: { mode?: 'solid' | 'shell' | 'convex'; thickness?: number; lengthUnit?: string },
+  how?: {
+    mode?: 'solid' | 'shell' | 'convex';
+    thickness?: number;
+    lengthUnit?: string;
+    volumeUnit?: string;
+    volume?: number;
+  },
 ): DiagnosticLine[];
+
+/**
+ * The warning a solid deserves when the caps that close its holes carry most of its surface
+ * (repairs.capArea ≥ 0.5): "the caps carry 88 % of the surface: this is hardly a solid"; null otherwise.
+ */
+export function hardlyASolid(diagnostics: Diagnostics | null | undefined): string | null;
 
 /** The mass unit shown beside each length unit (mm and cm: g, m: kg, in and ft: lb). */
 export const MASS_UNIT_OF_LENGTH: Readonly<Record<'m' | 'cm' | 'mm' | 'in' | 'ft', 'kg' | 'g' | 'lb'>>;

@@ -20,5 +20,5 @@ export {
 export { largestSide, unitsHint } from './units-hint.js';
 export { MATERIALS } from './materials.js';
 export { closestName } from './options.js';
-export { describeDiagnostics } from './describe.js';
+export { describeDiagnostics, hardlyASolid } from './describe.js';
 export { MODEL_FORMATS, modelFormatOf } from './formats.js';

@@ -15,7 +15,7 @@ export function checkModule(mp) {
 }
 
 /**
- * One part `{ positions, indices, density, mode, thickness, weld, units, ...rest }` measured with
+ * One part `{ positions, indices, density, mode, thickness, weld, units, intersections, ...rest }` measured with
  * mp.mesh: `{ ...rest, result }`, or `{ ...rest, result: null, error }` when the core refuses
  * the triangles (a MassPropertiesError, e.g. a flat solid's ZERO_VOLUME). A refused option is
  * thrown with `name` (what the part is called in messages) in front; any other error is a bug
@@ -25,9 +25,15 @@ export function checkModule(mp) {
  * @param {P} part
  * @returns {import('./index.js').MeasuredParts<P>['parts'][number]}
  */
-export function measurePart(mp, { positions, indices, density, mode, thickness, weld, units, ...rest }, name = 'part') {
+export function measurePart(
+  mp,
+  { positions, indices, density, mode, thickness, weld, units, intersections, ...rest },
+  name = 'part',
+) {
+  // intersections only when set: the default call stays the package's default.
+  const options = { density, mode, thickness, weld, units, ...(intersections ? { intersections } : {}) };
   try {
-    return { ...rest, result: mp.mesh(positions, indices, { density, mode, thickness, weld, units }) };
+    return { ...rest, result: mp.mesh(positions, indices, options) };
   } catch (error) {
     if (!isMassPropertiesError(error)) throw error;
     if (CALLER_CODES.has(error.code)) throw new MassPropertiesError(error.code, `${name}: ${error.message}`);

@@ -8,7 +8,7 @@
 export const MASS_KEYS = Object.freeze(['density', 'mass', 'units']);
 
 /** What a mesh is measured as: the options that may differ from mesh to mesh in a scene. */
-export const PER_MESH_KEYS = Object.freeze(['density', 'mode', 'thickness', 'weld']);
+export const PER_MESH_KEYS = Object.freeze(['density', 'mode', 'thickness', 'weld', 'intersections']);
 
 /** mp.mesh's options, each with the kind of value it takes (see MeshOptions in index.d.ts). */
 export const MESH_OPTIONS = Object.freeze({
@@ -24,7 +24,7 @@ export const MESH_OPTIONS = Object.freeze({
 export const MESH_KEYS = Object.freeze(Object.keys(MESH_OPTIONS));
 
 /** The mesh options a caller that only passes options through (the command line, glTF) hands on. */
-export const PASSED_MESH_KEYS = Object.freeze(['mode', 'thickness', 'weld', 'units']);
+export const PASSED_MESH_KEYS = Object.freeze(['mode', 'thickness', 'weld', 'units', 'intersections']);
 
 /** mp.inspect's and mp.holes's options. */
 export const INSPECT_KEYS = Object.freeze(['weld', 'intersections']);

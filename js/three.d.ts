@@ -46,6 +46,8 @@ export interface ComputeOptions {
   thickness?: PerMesh<number | undefined>;
   /** Weld distance of each mesh, as mp.mesh's `weld`, in `object3D`'s frame. */
   weld?: PerMesh<WeldOption | undefined>;
+  /** Also find where a mesh passes through itself, as mp.mesh's `intersections` (solid mode). */
+  intersections?: PerMesh<boolean | undefined>;
   /** Skip objects that are not visible (object.visible, and BatchedMesh instance visibility). Default false. */
   visibleOnly?: boolean;
   /** Which meshes count, e.g. `(mesh) => mesh.name !== 'floor'`; a left-out mesh's children are still visited. */
@@ -81,6 +83,7 @@ export type BakedPart = {
   mode: MeshMode | undefined;
   thickness: number | undefined;
   weld: WeldOption | undefined;
+  intersections: boolean | undefined;
   /** Set when bakeMeshes was given `units` (measureParts passes it to mp.mesh). */
   units?: LengthUnit;
 };

@@ -203,5 +203,22 @@ export function convertUnits(result, units) {
   const perLength = 1 / metresPer(u.length, 'units.length');
   const perMass = 1 / kilogramsPer(u.mass, 'units.mass');
   if ('displacedVolume' in result) return convertFlotation(result, perLength, perMass);
-  return convertFields(result, dimensionsOf(result, u.perArea === true), perLength, perMass);
+  const dimensions = dimensionsOf(result, u.perArea === true);
+  const out = convertFields(result, dimensions, perLength, perMass);
+  if (dimensions === DIMENSIONS && result.diagnostics)
+    out.diagnostics = withRepairVolumes(result.diagnostics, perLength ** 3);
+  return out;
+}
+
+// The repairs' volumes (the overlap counted once, what closing the holes changed): lengths³,
+// like the result's volume. The rest of the diagnostics are counts and fractions.
+export const REPAIR_VOLUMES = Object.freeze(['overlapVolume', 'windingCorrection']);
+
+/** A copy of `diagnostics` with its repairs' volumes times `factor` (those present; the rest as they are). */
+export function withRepairVolumes(diagnostics, factor) {
+  const repairs = diagnostics?.repairs;
+  if (!repairs || factor === 1 || !REPAIR_VOLUMES.some((key) => typeof repairs[key] === 'number')) return diagnostics;
+  const out = { ...repairs };
+  for (const key of REPAIR_VOLUMES) if (typeof out[key] === 'number') out[key] *= factor;
+  return { ...diagnostics, repairs: out };
 }

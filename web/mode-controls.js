@@ -1,11 +1,12 @@
-// How the whole model is measured: as a solid (holes closed), as a shell of a given thickness or
-// as its convex hull; and whether the caps that close its holes are drawn. A change of mode or
-// thickness remeasures in the worker without sending the triangles again.
+// How the whole model is measured: as a solid (holes closed; with `intersections`, also where a
+// piece passes through itself), as a shell of a given thickness or as its convex hull; and whether
+// the caps that close its holes are drawn. A change of mode, thickness or intersections
+// remeasures in the worker without sending the triangles again.
 import { ui } from './page.js';
 
-/** The mode, and the shell's thickness in the model's length unit. */
+/** The mode, the shell's thickness in the model's length unit, and whether a solid's self-intersections are looked for. */
 export function currentMode() {
-  return { mode: ui.mode.value, thickness: Number(ui.thickness.value) };
+  return { mode: ui.mode.value, thickness: Number(ui.thickness.value), intersections: ui.intersections.checked };
 }
 
 // Caps are what the solid mode adds: in the other modes there is nothing to show.
@@ -21,6 +22,7 @@ export function setupModeControls({ remeasure, showCaps }) {
   const showFields = () => {
     ui.thicknessField.hidden = ui.mode.value !== 'shell';
     ui.showCaps.disabled = ui.mode.value !== 'solid';
+    ui.intersections.disabled = ui.mode.value !== 'solid';
   };
   ui.mode.addEventListener('change', () => {
     showFields();
@@ -38,6 +40,7 @@ export function setupModeControls({ remeasure, showCaps }) {
     remeasure();
   });
   ui.showCaps.addEventListener('change', () => showCaps(capsWanted()));
+  ui.intersections.addEventListener('change', remeasure);
   showFields();
   showCaps(capsWanted());
 }

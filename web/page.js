@@ -14,6 +14,7 @@ export const ui = {
   thickness: $('thickness'),
   thicknessUnit: $('thickness-unit'),
   showCaps: $('show-caps'),
+  intersections: $('intersections'),
   results: $('results'),
   copy: $('copy'),
   copyFor: $('copy-for'),

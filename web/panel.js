@@ -55,9 +55,10 @@ function quantity(label, value, unit, id, note) {
   ];
 }
 
-// The mesh as given, then what the mode made of it (the repairs, in the solid mode).
-function diagnosticsList(d, how) {
-  const lines = describeDiagnostics(d, how);
+// The mesh as given, then what the mode made of it (the repairs, in the solid mode, each with its
+// share of `volume`; the warnings, such as caps that carry most of the surface, in their class).
+function diagnosticsList(d, how, volume) {
+  const lines = describeDiagnostics(d, { ...how, volume });
   return h(
     'ul',
     { class: 'diagnostics' },
@@ -106,7 +107,7 @@ function bodySection(body, labels, densityKgPerM3, how) {
     h('dd', {}, h('span', { id }, vector(v, size)), ' ', h('span', { class: 'unit' }, labels.length)),
   ];
   return [
-    h('div', { id: 'mesh-notes' }, diagnosticsList(body.diagnostics, how)),
+    h('div', { id: 'mesh-notes' }, diagnosticsList(body.diagnostics, how, body.volume)),
     h(
       'dl',
       { class: 'quantities pairs' },
@@ -205,7 +206,7 @@ function partsSection(parts, labels, how) {
             {},
             p.error
               ? h('span', { class: 'warn' }, `not measured: ${p.error.code} — ${p.error.message}`)
-              : diagnosticsList(p.result.diagnostics, how),
+              : diagnosticsList(p.result.diagnostics, how, p.result.volume),
           ),
         ),
       ),

@@ -88,12 +88,20 @@ export class Session {
     const load = this.#loads;
     const settings = { ...currentSettings(), ...currentMode() };
     const density = modelDensity(settings.densityKgPerM3, settings.unit);
-    // The thickness belongs to the shell mode only (the package refuses it for the others).
+    // The thickness belongs to the shell mode only (the package refuses it for the others);
+    // intersections to the solid one, passed only when asked for (the default call otherwise).
     const thickness = settings.mode === 'shell' ? settings.thickness : undefined;
+    const intersections = settings.mode === 'solid' && settings.intersections ? { intersections: true } : {};
     setBusy(true);
     let reply;
     try {
-      reply = await send({ density, densityKgPerM3: settings.densityKgPerM3, mode: settings.mode, thickness });
+      reply = await send({
+        density,
+        densityKgPerM3: settings.densityKgPerM3,
+        mode: settings.mode,
+        thickness,
+        ...intersections,
+      });
     } catch (error) {
       if (token === this.#measures) this.#failed(`Measuring failed: ${error.message}`);
       return;

@@ -17,7 +17,7 @@ const VALUE_FLAGS = [
   'jobs',
   'float',
 ];
-const SWITCHES = ['json', 'jsonl', 'help', 'version', 'replace'];
+const SWITCHES = ['json', 'jsonl', 'help', 'version', 'replace', 'intersections'];
 const SHORT = { '-h': 'help', '-v': 'version', '-d': 'density', '-m': 'material', '-u': 'units', '-o': 'write' };
 
 // A plain decimal number: 1240, 1.24e3, .5; not "1,240", "12kg", "0x10" or "".
@@ -125,6 +125,7 @@ function readFlags(flags) {
     mode,
     thickness,
     weld: flags.weld === undefined ? undefined : number('weld', flags.weld),
+    intersections: Boolean(flags.intersections),
     write,
     body: flags.body === undefined ? 'nodes' : oneOf('body', flags.body, ['nodes', 'scene']),
     replace: Boolean(flags.replace),

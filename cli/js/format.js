@@ -35,7 +35,8 @@ function lines(result, units, indent, how) {
     ['principal moments', `${vector(r.principalMoments)} ${M}·${L}² (about the center of mass)`],
     ...r.principalAxes.map((axis, k) => [`  axis ${k + 1}`, vector(axis)]),
     ['bounding box size', r.bounds ? `${vector(r.bounds.max.map((x, k) => x - r.bounds.min[k]))} ${L}` : 'unknown'],
-    ['surface', surface(result.diagnostics, how)],
+    // The repairs' volumes in the output unit, like the volume above (r's diagnostics are converted).
+    ['surface', surface(r.diagnostics, { ...how, volumeUnit: L, volume: r.volume })],
   ];
   return out.map(([name, value]) => `${indent}${name.padEnd(18)} ${value}`);
 }
@@ -103,6 +104,7 @@ export function jsonReport(report, output) {
     material: report.material,
     mode: report.mode,
     ...(report.hint ? { hint: report.hint } : {}),
+    ...(report.warning ? { warning: report.warning } : {}),
     body: convert(report.body),
     parts: report.parts.map((p) => ({
       name: p.name,

@@ -41,6 +41,8 @@ Options:
                      needs --thickness in the file's units) or convex (the convex hull)
   --thickness <t>    wall thickness for --mode shell
   --weld <d>         also weld vertices closer than d (file units)
+  --intersections    also find where a piece passes through itself and count that overlap
+                     once (slower; overlaps between pieces are always counted once)
   --write <out.glb>  write the model with KHR_physics_rigid_bodies motion (one input file)
   --body <nodes|scene>  with --write: a rigid body per mesh node (default) or one for all
                      (a file with KHR_physics_rigid_bodies keeps its bodies: only the mass
@@ -209,6 +211,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     }
     reports[id] = report;
     if (report.hint) say(`${files[id]}: ${report.hint}`);
+    if (report.warning) say(`${files[id]}: ${report.warning}`);
     if (options.jsonl) out.write(`${jsonText(jsonReport(report, options.output))}\n`);
   };
   const workerOptions = { ...options, inputs: undefined };

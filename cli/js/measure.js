@@ -1,5 +1,12 @@
 // One file measured: loaded, measured part by part, reported as plain data (what --json prints).
-import { LENGTH_UNITS, MassPropertiesError, largestSide, lengthUnitName, unitsHint } from 'mass-properties';
+import {
+  LENGTH_UNITS,
+  MassPropertiesError,
+  hardlyASolid,
+  largestSide,
+  lengthUnitName,
+  unitsHint,
+} from 'mass-properties';
 import { measureBodies, measureDocument } from 'mass-properties/gltf';
 import { bakeMeshes, computeMassProperties } from 'mass-properties/three';
 import { CliError, EXIT } from './exit-codes.js';
@@ -8,9 +15,11 @@ import { loadModel, metresPerThreeMfUnit } from './load.js';
 /** Metres per unit of the command line's units: a name, or metres per unit (an odd 3MF unit). */
 export const metresPerUnit = (units) => (typeof units === 'number' ? units : LENGTH_UNITS[units ?? 'm']);
 
-// The mp.mesh options of the command line.
+// The mp.mesh options of the command line. `intersections` only when asked for, so the default
+// call is the package's default.
 export function meshOptions(options) {
-  return { mode: options.mode, thickness: options.thickness, weld: options.weld, units: options.units };
+  const { mode, thickness, weld, units } = options;
+  return { mode, thickness, weld, units, ...(options.intersections ? { intersections: true } : {}) };
 }
 
 const errorOf = (error) => ({ code: error.code, message: error.message });
@@ -132,6 +141,8 @@ export async function measureFile(mp, file, options) {
   }
   // A size that suggests other units, where no one said which (--units, or the file itself).
   const hint = options.unitsGiven || model.declaredUnit ? null : unitsHint(largestSide(measured.body), options.units);
+  // A number that is more the caps' than the mesh's is still given, with a warning in words.
+  const warning = options.mode === 'solid' ? hardlyASolid(measured.body.diagnostics) : null;
   return {
     file,
     format: model.format,
@@ -142,5 +153,6 @@ export async function measureFile(mp, file, options) {
     thickness: options.thickness,
     ...measured,
     ...(hint ? { hint: `${hint.text}, use --units ${hint.suggested}` } : {}),
+    ...(warning ? { warning: `${warning} (measured anyway; --mode shell puts the mass on the surface)` } : {}),
   };
 }

@@ -293,3 +293,18 @@ test('--float prints the draft and whether the model floats upright; a denser on
   expect(sinks.stderr).toMatch(/sinks/);
   expect(cli('--float', 'salty', 'barge.stl').code).toBe(3);
 });
+
+// Issue 17: the caps of a shallow open tray (its whole top is one hole) carry most of its
+// surface: the number is given, and a warning in words says what it is. 1 × 1 × 0.1 without its
+// top face: the cap is 1 of a surface of 1.4.
+test('a mesh that is mostly caps is measured with a warning in words; --intersections is a switch', () => {
+  const tray = soup([0, 0, 0], [1, 1, 0.1]).slice(0, 30); // the last two triangles are the top face
+  writeFileSync(join(dir, 'tray.stl'), binaryStl(tray));
+  const run = cli('tray.stl');
+  expect(run.code).toBe(0);
+  expect(run.stderr).toContain('tray.stl: the caps carry 71 % of the surface: this is hardly a solid');
+  expect(run.stdout).toContain('the caps carry 71 % of the surface');
+  expect(json('tray.stl').warning).toMatch(/^the caps carry 71 % of the surface: this is hardly a solid/);
+  expect(cli('--help').stdout).toContain('--intersections');
+  expect(cli('--intersections', '--bogus').code).toBe(2); // a switch: takes no value, and the next flag is read as one
+});
