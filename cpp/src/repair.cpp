@@ -104,9 +104,9 @@ std::uint32_t assignUnits(const Surface& s, std::vector<std::uint32_t>& unitOf) 
 
 // Per unit: signed volume, scale, bounding box, and its triangles and caps grouped.
 template <typename Positions, typename Indices>
-Patches measurePatches(const Surface& s, Positions position, Indices index, const Vec3& origin, double extent,
-                       const RepairPlan& plan, const std::vector<std::uint32_t>& capPatch,
-                       const std::vector<std::uint32_t>& unitOf, std::uint32_t units) {
+Patches measurePatches(const Surface& s, Positions position, Indices index, const Vec3& origin, const RepairPlan& plan,
+                       const std::vector<std::uint32_t>& capPatch, const std::vector<std::uint32_t>& unitOf,
+                       std::uint32_t units) {
     Patches p;
     const std::size_t n = units;
     p.volume6.assign(n, 0);
@@ -314,7 +314,7 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
         std::vector<std::uint32_t> capPatch, unitOf;
         buildCaps(s, position, origin, plan, capPatch);
         const std::uint32_t units = assignUnits(s, unitOf);
-        const Patches p = measurePatches(s, position, index, origin, extent, plan, capPatch, unitOf, units);
+        const Patches p = measurePatches(s, position, index, origin, plan, capPatch, unitOf, units);
         const std::vector<int> unitSign = unitSigns(s, p, plan, position, index, origin, extent, repairs);
         std::vector<int> sign(s.patchCount, 0);
         for (std::uint32_t id = 0; id < s.patchCount; ++id)
