@@ -32,6 +32,8 @@ export const POLYGON_KEYS = Object.freeze(['density', 'mass', 'holes']);
 export const TRANSFORM_KEYS = Object.freeze(['position', 'quaternion', 'scale']);
 export const TRANSFORM_2D_KEYS = Object.freeze(['position', 'angle']);
 export const PART_KEYS = Object.freeze(['body', 'subtract']);
+/** mp.restingPoses's options: what decides the center of mass of the mesh, or the center of mass itself. */
+export const POSES_KEYS = Object.freeze(['mode', 'weld', 'check', 'centerOfMass']);
 export const SPIN_KEYS = Object.freeze(['principalMoments', 'angularVelocity', 'orientation', 'duration', 'timeStep']);
 
 /** The functions of the module init() resolves to (MassPropertiesModule in index.d.ts), in order. */
@@ -39,6 +41,7 @@ export const METHODS = Object.freeze([
   'mesh',
   'inspect',
   'holes',
+  'restingPoses',
   'box',
   'sphere',
   'ellipsoid',
