@@ -51,6 +51,11 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr double kCoplanar = 1e-10;
 // The center of mass's foot must be this far (times the size) inside a face to rest on it.
 constexpr double kInside = 1e-12;
+// A rolling direction this close (radians) to a face's point has arrived there; a body whose center
+// of mass rises or falls by less than this slope either way along an edge's arc is balanced on it.
+constexpr double kAtPoint = 1e-12;
+constexpr double kBalanced = 1e-10;
+constexpr std::uint32_t kNoFace = 0xffffffffu;
 
 using Vec2 = std::array<double, 2>;
 
@@ -255,69 +260,78 @@ public:
         return true;
     }
 
-    // The face a direction rolls to, from the arc `arc` of cell `c`, reached at the point x.
-    // Iterative: every step lowers the center of mass, so no state comes back.
-    std::uint32_t rollFromArc(std::uint32_t c, std::size_t arc, Vec3 x) {
-        std::vector<std::uint32_t> visited;
-        std::uint32_t face = 0;
-        for (std::size_t step = 0;; ++step) {
-            if (step > 4 * (poly_.faces.size() + cells_.size())) return fail();
-            const Cell& cell = cells_[c];
-            const std::uint32_t v = vertexOf_[c], w = cell.ends[arc];
-            const Vec3 &pv = poly_.points[v], &pw = poly_.points[w];
-            const Vec3 e = sub(pw, pv);
-            if (dot(pv, e) < 0 && !(dot(pw, e) > 0) && cellOf_[w] != 0xffffffffu) {
-                // It tips over w: on, radially from w's own center.
-                c = cellOf_[w];
-                const Cell& next = cells_[c];
-                const Hit hit = rayHit(next, next.chart(x), true);
-                if (!hit.found) return fail();
-                const Vec2 p = next.chart(x);
-                x = next.lift({hit.t * p[0], hit.t * p[1]});
-                arc = hit.arc;
-                continue;
-            }
-            // It pivots on vw, sliding along the arc to the face on the side where h = v.d falls.
-            const std::uint32_t f1 = cell.faces[arc], f2 = cell.faces[(arc + 1) % cell.faces.size()];
-            const Vec3 &n1 = poly_.faces[f1].normal, &n2 = poly_.faces[f2].normal;
-            const double toward1 = dot(pv, n1) - dot(pv, x) * dot(n1, x);
-            const double toward2 = dot(pv, n2) - dot(pv, x) * dot(n2, x);
-            face = toward1 - toward2 < 0 ? f1 : f2;
-            // From a face that does not hold it, it tips on.
-            while (true) {
-                if (resolved_[face] != 0xffffffffu) {
-                    face = resolved_[face];
-                    break;
+    // Adds `weight` to the face a direction rolls to from the arc `arc` of cell `c`, reached at the
+    // point x. Every step lowers the center of mass, so no state comes back. A body that arrives
+    // exactly balanced on an edge (a mirror-symmetric body rolling in its plane of symmetry onto an
+    // edge across it) falls to either side, half each, as the slightest asymmetry would decide.
+    void roll(std::uint32_t c, std::size_t arc, const Vec3& x, double weight, std::vector<double>& area) {
+        struct State {
+            std::uint32_t face;  // on this face's point, or (kNoFace) on the arc `arc` of cell `c` at x
+            std::uint32_t c;
+            std::size_t arc;
+            Vec3 x;
+            double weight;
+        };
+        std::vector<State> todo{{kNoFace, c, arc, x, weight}};
+        const std::size_t limit = 8 * (poly_.faces.size() + cells_.size()) + 64;
+        for (std::size_t step = 0; !todo.empty(); ++step) {
+            if (step > limit) return fail();
+            const State s = todo.back();
+            todo.pop_back();
+            if (s.face != kNoFace) {
+                if (poly_.faces[s.face].stable) {
+                    area[s.face] += s.weight;
+                    continue;
                 }
-                if (poly_.faces[face].stable) break;
-                visited.push_back(face);
-                if (visited.size() > poly_.faces.size()) return fail();
-                const Tip tip = tipOf(face);
-                if (tip.face != 0xffffffffu) {
-                    face = tip.face;
+                // It tips over the edge or corner nearest to c's foot.
+                const Tip tip = tipOf(s.face);
+                if (tip.face != kNoFace) {
+                    todo.push_back({tip.face, 0, 0, {}, s.weight});
                     continue;
                 }
                 // Over a corner: into its cell, radially away from its center through the face's point.
-                c = cellOf_[tip.vertex];
-                if (c == 0xffffffffu) return fail();
-                const Cell& next = cells_[c];
-                const Vec2 p = next.chart(poly_.faces[face].normal);
+                const std::uint32_t next = cellOf_[tip.vertex];
+                if (next == kNoFace) return fail();
+                const Vec2 p = cells_[next].chart(poly_.faces[s.face].normal);
+                const Hit hit = rayHit(cells_[next], p, true);
+                if (!hit.found) return fail();
+                todo.push_back({kNoFace, next, hit.arc, cells_[next].lift({hit.t * p[0], hit.t * p[1]}), s.weight});
+                continue;
+            }
+            const Cell& cell = cells_[s.c];
+            const std::uint32_t v = vertexOf_[s.c], w = cell.ends[s.arc];
+            const Vec3 &pv = poly_.points[v], &pw = poly_.points[w];
+            const Vec3 e = sub(pw, pv);
+            if (dot(pv, e) < 0 && !(dot(pw, e) > 0) && cellOf_[w] != kNoFace) {
+                // It tips over w: on, radially from w's own center.
+                const Cell& next = cells_[cellOf_[w]];
+                const Vec2 p = next.chart(s.x);
                 const Hit hit = rayHit(next, p, true);
                 if (!hit.found) return fail();
-                x = next.lift({hit.t * p[0], hit.t * p[1]});
-                arc = hit.arc;
-                face = 0xffffffffu;
-                break;
+                todo.push_back({kNoFace, cellOf_[w], hit.arc, next.lift({hit.t * p[0], hit.t * p[1]}), s.weight});
+                continue;
             }
-            if (face == 0xffffffffu) continue;
-            for (std::uint32_t f : visited) resolved_[f] = face;
-            return face;
+            // It pivots on vw, sliding along the arc to the face on the side where h = v.d falls.
+            const std::uint32_t f1 = cell.faces[s.arc], f2 = cell.faces[(s.arc + 1) % cell.faces.size()];
+            const Vec3 t1 = sub(poly_.faces[f1].normal, scale(s.x, dot(poly_.faces[f1].normal, s.x)));
+            const Vec3 t2 = sub(poly_.faces[f2].normal, scale(s.x, dot(poly_.faces[f2].normal, s.x)));
+            const double l1 = norm(t1), l2 = norm(t2), scaleV = norm(pv);
+            if (l1 < kAtPoint || l2 < kAtPoint) {  // arrived at a face's point itself
+                todo.push_back({l1 < l2 ? f1 : f2, 0, 0, {}, s.weight});
+                continue;
+            }
+            const double slope1 = dot(pv, t1) / (scaleV * l1), slope2 = dot(pv, t2) / (scaleV * l2);
+            if (std::fabs(slope1) < kBalanced && std::fabs(slope2) < kBalanced) {
+                todo.push_back({f1, 0, 0, {}, s.weight / 2});
+                todo.push_back({f2, 0, 0, {}, s.weight / 2});
+                continue;
+            }
+            todo.push_back({slope1 - slope2 < 0 ? f1 : f2, 0, 0, {}, s.weight});
         }
     }
 
     // Adds every cell's wedges to the face they roll to; false on inconsistent geometry.
     bool measure(std::vector<double>& area) {
-        resolved_.assign(poly_.faces.size(), 0xffffffffu);
         area.assign(poly_.faces.size(), 0);
         // Crossings go to nearer vertices: nearer cells first, so their breakpoints are known.
         std::vector<std::uint32_t> order(cells_.size());
@@ -359,10 +373,7 @@ private:
         return tip;
     }
 
-    std::uint32_t fail() {
-        failed_ = true;
-        return 0;
-    }
+    void fail() { failed_ = true; }
 
     bool measureCell(std::uint32_t c, std::vector<double>& area) {
         const Cell& cell = cells_[c];
@@ -432,8 +443,7 @@ private:
                 const Vec2 mid = ray(0.5 * (events[k - 1] + events[k]));
                 const Hit midHit = rayHit(cell, mid, true);
                 if (!midHit.found) return false;
-                const std::uint32_t face = rollFromArc(c, midHit.arc, at(mid, midHit));
-                area[face] += std::max(0.0, wedge);
+                roll(c, midHit.arc, at(mid, midHit), std::max(0.0, wedge), area);
             }
             exitA = exitB;
             entryA = entryB;
@@ -444,7 +454,6 @@ private:
     Polyhedron& poly_;
     std::vector<Cell> cells_;
     std::vector<std::uint32_t> cellOf_, vertexOf_;
-    std::vector<std::uint32_t> resolved_;
     std::unordered_map<std::uint64_t, std::vector<Vec3>> entries_;  // (v, w): entry points on arc vw of v's cell
     bool failed_ = false;
 };

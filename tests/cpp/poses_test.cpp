@@ -349,6 +349,32 @@ TEST(RestingPoses, InvariantUnderMovingTheBody) {
     }
 }
 
+// A body symmetric under x -> -x rests on mirror faces with equal probability, also when it rolls
+// in its plane of symmetry onto an edge across it (balanced: half each way).
+TEST(RestingPoses, MirrorSymmetricBodyRestsOnMirrorFacesEqually) {
+    // A ridge of points on the plane x = 0 between mirror pairs: these seeds roll from faces
+    // across the plane, over a vertex on it, straight onto an edge in it (found by search; before
+    // the halving, each of them gave one of a mirror pair up to twice the other's probability).
+    for (std::uint64_t seed : {14, 43, 49}) {
+        std::mt19937_64 rng(seed);
+        std::uniform_real_distribution<double> u(-1, 1);
+        std::vector<Vec3> ps;
+        for (int i = 0; i < 6; ++i) {
+            const Vec3 p{0.8 + 0.7 * u(rng), 0.8 * u(rng), 0.6 * u(rng)};
+            ps.push_back(p);
+            ps.push_back({-p[0], p[1], p[2]});
+            ps.push_back({0, 1.3 * u(rng), 1.1 * u(rng)});
+        }
+        const auto poses = posesOf(points(ps), {0, 0.15, -0.1});
+        EXPECT_NEAR(sumOf(poses), 1, 1e-12);
+        for (const RestingPose& p : poses) {
+            const RestingPose* mirror = poseWithNormal(poses, {-p.normal[0], p.normal[1], p.normal[2]});
+            ASSERT_NE(mirror, nullptr);
+            EXPECT_NEAR(p.probability, mirror->probability, 1e-12) << "seed " << seed;
+        }
+    }
+}
+
 TEST(RestingPoses, UnstableFacesAreNotListed) {
     // A prism along y over the triangle (0, 0), (4, 0), (5, 1) in xz, the center of mass over the
     // overhang: inside the body, but beyond the bottom face's edge x = 4.
