@@ -5,7 +5,7 @@ import { CliError, EXIT } from './exit-codes.js';
 export const DEFAULT_DENSITY = 1000; // water, kg/m³: stated in every report
 
 const VALUE_FLAGS = ['density', 'material', 'units', 'output', 'mode', 'thickness', 'weld', 'write', 'body', 'jobs'];
-const SWITCHES = ['json', 'jsonl', 'help', 'version', 'replace'];
+const SWITCHES = ['json', 'jsonl', 'help', 'version', 'replace', 'poses'];
 const SHORT = { '-h': 'help', '-v': 'version', '-d': 'density', '-m': 'material', '-u': 'units', '-o': 'write' };
 
 // A plain decimal number: 1240, 1.24e3, .5; not "1,240", "12kg", "0x10" or "".
@@ -114,6 +114,7 @@ function readFlags(flags) {
     write,
     body: flags.body === undefined ? 'nodes' : oneOf('body', flags.body, ['nodes', 'scene']),
     replace: Boolean(flags.replace),
+    poses: Boolean(flags.poses),
     jobs: flags.jobs === undefined ? undefined : number('jobs', flags.jobs, { integer: true }),
     json: Boolean(flags.json),
     jsonl: Boolean(flags.jsonl),

@@ -46,6 +46,8 @@ Options:
                      (a file with KHR_physics_rigid_bodies keeps its bodies: only the mass
                      properties its author left out are filled, from each body's colliders)
   --replace          with --write on such a file: recompute its bodies' mass properties
+  --poses            also the poses it rests in on a floor, with the chance of each when
+                     dropped at random (quasi-static rolling), its tipping angle and edge
   --json             one JSON document on stdout (an array with several files)
   --jsonl            one JSON line per file as each finishes
   --jobs <n>         at most n files at once (default: the number of cores)

@@ -4,6 +4,7 @@ import { measureBodies, measureDocument } from 'mass-properties/gltf';
 import { computeMassProperties } from 'mass-properties/three';
 import { CliError, EXIT } from './exit-codes.js';
 import { loadModel, metresPerThreeMfUnit } from './load.js';
+import { restingPosesOf } from './poses.js';
 
 /** Metres per unit of the command line's units: a name, or metres per unit (an odd 3MF unit). */
 export const metresPerUnit = (units) => (typeof units === 'number' ? units : LENGTH_UNITS[units ?? 'm']);
@@ -103,6 +104,7 @@ export async function measureFile(mp, file, options) {
   }
   // A size that suggests other units, where no one said which (--units, or the file itself).
   const hint = options.unitsGiven || model.declaredUnit ? null : unitsHint(largestSide(measured.body), options.units);
+  const poses = options.poses ? restingPosesOf(mp, model, measured.body, metresPerUnit(options.units)) : null;
   return {
     file,
     format: model.format,
@@ -112,6 +114,7 @@ export async function measureFile(mp, file, options) {
     mode: options.mode,
     thickness: options.thickness,
     ...measured,
+    ...(poses ? { restingPoses: poses } : {}),
     ...(hint ? { hint: `${hint.text}, use --units ${hint.suggested}` } : {}),
   };
 }
