@@ -23,6 +23,8 @@ export const ui = {
   spinButtons: [...document.querySelectorAll('[data-spin-axis]')],
   stop: $('stop'),
   spinInfo: $('spin-info'),
+  pose: $('pose'),
+  poseInfo: $('pose-info'),
 };
 
 export function setStatus(text, kind = 'info') {
