@@ -45,10 +45,13 @@ using detail::sub;
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-// Hull triangles whose vertices lie within this fraction of the body's size of one plane form one
-// face: a flat face exported as triangles rounds to a few ulps off its plane; the rim of a
-// cylinder of 10^5 segments is 4e-9 of its radius from flat and stays faceted.
-constexpr double kCoplanar = 1e-10;
+// Hull triangles whose vertices lie within kCoplanar (size + maxAbs) of one plane form one face
+// (size: the hull's reach from the center of mass; maxAbs: the largest input coordinate). Flat
+// faces of real meshes are that flat only: float32 coordinates (STL, three.js) round a rotated
+// quad's corners ~1e-7 of their magnitude off its plane, which would split it into two triangles
+// with the center of mass's foot on their shared edge. The rim of a cylinder of fewer than ~4000
+// segments is farther from flat (2 pi^2 r / n^2) and stays faceted.
+constexpr double kCoplanar = 1e-6;
 // The center of mass's foot must be this far (times the size) inside a face to rest on it.
 constexpr double kInside = 1e-12;
 // A rolling direction this close (radians) to a face's point has arrived there; a body whose center
@@ -58,6 +61,23 @@ constexpr double kBalanced = 1e-10;
 constexpr std::uint32_t kNoFace = 0xffffffffu;
 
 using Vec2 = std::array<double, 2>;
+
+// Directed edges a -> b (keyed a << 32 | b) and what they bound: a sorted array, which a hash map
+// keyed so was 5x slower than on a 100 k-triangle sphere.
+class EdgeMap {
+public:
+    void add(std::uint64_t key, std::uint32_t value) { entries_.emplace_back(key, value); }
+    void finish() { std::sort(entries_.begin(), entries_.end()); }
+    // The value of `key`, or kNone.
+    std::uint32_t find(std::uint64_t key) const {
+        const auto it = std::lower_bound(entries_.begin(), entries_.end(), std::make_pair(key, std::uint32_t{0}));
+        return it != entries_.end() && it->first == key ? it->second : kNone;
+    }
+    static constexpr std::uint32_t kNone = 0xffffffffu;
+
+private:
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> entries_;
+};
 
 Vec3 unit(const Vec3& a) { return scale(a, 1 / norm(a)); }
 std::uint64_t key(std::uint32_t a, std::uint32_t b) { return std::uint64_t{a} << 32 | b; }
@@ -81,17 +101,17 @@ struct Face {
 struct Polyhedron {
     std::vector<Vec3> points;
     std::vector<Face> faces;
-    std::unordered_map<std::uint64_t, std::uint32_t> edgeFace;  // directed edge a -> b -> the face it bounds
+    EdgeMap edgeFace;  // directed edge a -> b -> the face it bounds
 };
 
-Polyhedron facesOf(const detail::Hull& hull, double size) {
+Polyhedron facesOf(const detail::Hull& hull, double tolerance) {
     Polyhedron poly;
     poly.points = hull.points;
     const std::size_t nt = hull.triangles.size();
-    std::unordered_map<std::uint64_t, std::uint32_t> edgeTriangle;
-    edgeTriangle.reserve(3 * nt);
+    EdgeMap edgeTriangle;
     for (std::uint32_t t = 0; t < nt; ++t)
-        for (int i = 0; i < 3; ++i) edgeTriangle[key(hull.triangles[t][i], hull.triangles[t][(i + 1) % 3])] = t;
+        for (int i = 0; i < 3; ++i) edgeTriangle.add(key(hull.triangles[t][i], hull.triangles[t][(i + 1) % 3]), t);
+    edgeTriangle.finish();
     auto triangleNormal = [&](std::uint32_t t) {
         const auto& tri = hull.triangles[t];
         const Vec3& a = poly.points[tri[0]];
@@ -100,7 +120,6 @@ Polyhedron facesOf(const detail::Hull& hull, double size) {
     // Grow each face from a seed triangle over neighbours within kCoplanar of the seed's plane.
     std::vector<std::uint32_t> faceOf(nt, 0xffffffffu);
     std::vector<std::uint32_t> stack;
-    const double tolerance = kCoplanar * size;
     for (std::uint32_t seed = 0; seed < nt; ++seed) {
         if (faceOf[seed] != 0xffffffffu) continue;
         const auto f = static_cast<std::uint32_t>(poly.faces.size());
@@ -118,7 +137,7 @@ Polyhedron facesOf(const detail::Hull& hull, double size) {
             normalSum = add(normalSum, triangleNormal(t));
             for (int i = 0; i < 3; ++i) {
                 const std::uint32_t a = hull.triangles[t][i], b = hull.triangles[t][(i + 1) % 3];
-                const std::uint32_t u = edgeTriangle.at(key(b, a));
+                const std::uint32_t u = edgeTriangle.find(key(b, a));
                 if (faceOf[u] != 0xffffffffu) continue;
                 bool coplanar = true;
                 for (std::uint32_t p : hull.triangles[u])
@@ -132,7 +151,7 @@ Polyhedron facesOf(const detail::Hull& hull, double size) {
         for (std::uint32_t t : members)
             for (int i = 0; i < 3; ++i) {
                 const std::uint32_t a = hull.triangles[t][i], b = hull.triangles[t][(i + 1) % 3];
-                if (faceOf[edgeTriangle.at(key(b, a))] != f) boundary.emplace_back(a, b);
+                if (faceOf[edgeTriangle.find(key(b, a))] != f) boundary.emplace_back(a, b);
             }
         std::sort(boundary.begin(), boundary.end());
         Face face;
@@ -156,8 +175,9 @@ Polyhedron facesOf(const detail::Hull& hull, double size) {
         face.height = 0;
         for (std::uint32_t p : face.corners) face.height = std::max(face.height, dot(face.normal, poly.points[p]));
         for (std::size_t i = 0, m = face.corners.size(); i < m; ++i)
-            poly.edgeFace[key(face.corners[i], face.corners[(i + 1) % m])] = f;
+            poly.edgeFace.add(key(face.corners[i], face.corners[(i + 1) % m]), f);
     }
+    poly.edgeFace.finish();
     return poly;
 }
 
@@ -230,9 +250,8 @@ public:
             for (std::size_t k = 0; k < out[v].size(); ++k) {
                 cell.faces.push_back(face);
                 cell.ends.push_back(end);
-                const auto across = poly_.edgeFace.find(key(end, v));
-                if (across == poly_.edgeFace.end()) return false;
-                face = across->second;
+                face = poly_.edgeFace.find(key(end, v));
+                if (face == EdgeMap::kNone) return false;
                 const auto next =
                     std::find_if(out[v].begin(), out[v].end(), [&](const auto& e) { return e.second == face; });
                 if (next == out[v].end()) return false;
@@ -368,7 +387,7 @@ private:
             if (t <= 0 || t >= 1)
                 tip = {0xffffffffu, t <= 0 ? a : b};
             else
-                tip = {poly_.edgeFace.at(key(b, a)), 0xffffffffu};
+                tip = {poly_.edgeFace.find(key(b, a)), 0xffffffffu};
         }
         return tip;
     }
@@ -517,9 +536,12 @@ Outcome<RestingPoses> restingPoses(const MeshView& mesh, const Vec3& centerOfMas
     });
     if (hull.triangles.empty())
         return Failure{Status::ZeroVolume, "the body is flat (its vertices span no volume): it has no resting pose"};
-    double size = 0;
-    for (const Vec3& p : hull.points) size = std::max(size, norm(p));
-    Polyhedron poly = facesOf(hull, size);
+    double size = 0, maxAbs = 0;
+    for (const Vec3& p : hull.points) {
+        size = std::max(size, norm(p));
+        for (int k = 0; k < 3; ++k) maxAbs = std::max(maxAbs, std::fabs(p[k] + centerOfMass[k]));
+    }
+    Polyhedron poly = facesOf(hull, kCoplanar * (size + maxAbs));
     classifyFaces(poly, size);
     for (const Face& face : poly.faces)
         if (!(face.height > kInside * size))
