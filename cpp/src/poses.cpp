@@ -541,17 +541,22 @@ Outcome<RestingPoses> restingPoses(const MeshView& mesh, const Vec3& centerOfMas
         size = std::max(size, norm(p));
         for (int k = 0; k < 3; ++k) maxAbs = std::max(maxAbs, std::fabs(p[k] + centerOfMass[k]));
     }
-    Polyhedron poly = facesOf(hull, kCoplanar * (size + maxAbs));
-    classifyFaces(poly, size);
-    for (const Face& face : poly.faces)
-        if (!(face.height > kInside * size))
-            return Failure{Status::InvalidArgument, "centerOfMass is not inside the convex hull of the mesh (" +
-                                                        detail::formatNumber(face.height) +
-                                                        " from the plane of a hull face)"};
-    Poses poses(poly);
+    // Merged faces of a noisy scan may not bound a polytope the walk around a vertex accepts
+    // (a merged region pinched at a vertex); the hull's own triangles always do.
+    Polyhedron poly;
     std::vector<double> area;
-    if (!poses.buildCells() || !poses.measure(area))
-        return Failure{Status::Internal, "restingPoses: inconsistent hull topology"};
+    for (const double tolerance : {kCoplanar * (size + maxAbs), 0.0}) {
+        poly = facesOf(hull, tolerance);
+        classifyFaces(poly, size);
+        for (const Face& face : poly.faces)
+            if (!(face.height > kInside * size))
+                return Failure{Status::InvalidArgument, "centerOfMass is not inside the convex hull of the mesh (" +
+                                                            detail::formatNumber(face.height) +
+                                                            " from the plane of a hull face)"};
+        Poses poses(poly);
+        if (poses.buildCells() && poses.measure(area)) break;
+        if (tolerance == 0) return Failure{Status::Internal, "restingPoses: inconsistent hull topology"};
+    }
     double total = 0;
     for (double a : area) total += a;
     Outcome<RestingPoses> out;
