@@ -203,6 +203,46 @@ export interface InspectOptions {
   intersections?: boolean;
 }
 
+/**
+ * What decides the center of mass for mp.restingPoses: the mesh measured as by mp.mesh (`mode`,
+ * `weld`, `check`), or `centerOfMass` given (a result's, e.g. of a shape or a combined body whose
+ * mesh this is), which is then used as is.
+ */
+export interface RestingPosesOptions {
+  mode?: 'solid' | 'shell' | 'convex';
+  weld?: WeldOption;
+  check?: boolean;
+  centerOfMass?: Vector3Like;
+}
+
+/**
+ * A pose in which the body rests on a floor (the plane y = 0, +Y up, as in three.js): on a face of
+ * its convex hull that its center of mass lies over. Lengths are in the mesh's units.
+ */
+export interface RestingPose {
+  /**
+   * The chance of coming to rest so when dropped in a uniformly random orientation, under the
+   * quasi-static model (it rolls from its first contact the way its center of mass goes down, never
+   * gaining energy): exact, not sampled. The poses' probabilities add up to 1.
+   */
+  probability: number;
+  /** The face's outward unit normal, in the body's frame: it points down once the body is set down. */
+  normal: Vec3;
+  /** The shortest rotation turning `normal` to −Y; then `position`: x′ = R·x + position. */
+  rotation: Quat;
+  /** Puts the face on y = 0 with the center of mass right above the origin. */
+  position: Vec3;
+  centerOfMassHeight: number;
+  /** Distance from the foot of the center of mass to the face's nearest edge. */
+  supportMargin: number;
+  /** Radians: how far it must be tilted to tip over that edge, atan(supportMargin / centerOfMassHeight). */
+  tippingAngle: number;
+  /** The edge it tips over first: its two ends in the body's frame. */
+  tippingEdge: [Vec3, Vec3];
+  /** The face set down: xyz of its corners on y = 0, counter-clockwise seen from above. */
+  supportPolygon: Float64Array;
+}
+
 /** What transform, combine and inertiaAbout need of a body. */
 export interface BodyLike {
   mass: number;
@@ -428,6 +468,15 @@ export interface MassPropertiesModule {
   inspect(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: InspectOptions): Diagnostics;
   /** The holes the solid mode closes: each boundary loop's xyz positions in order (its cap is the fan from their mean). */
   holes(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: InspectOptions): Float64Array[];
+  /**
+   * The stable resting poses of the body on a floor (y = 0, +Y up), most probable first. A flat
+   * body has none (ZERO_VOLUME); a `centerOfMass` not strictly inside the hull is INVALID_ARGUMENT.
+   */
+  restingPoses(
+    positions: Positions | TypedArray,
+    indices?: Indices | TypedArray,
+    options?: RestingPosesOptions,
+  ): RestingPose[];
   box(width: number, height: number, depth: number, options?: MassOptions): MassProperties;
   sphere(radius: number, options?: MassOptions): MassProperties;
   ellipsoid(rx: number, ry: number, rz: number, options?: MassOptions): MassProperties;

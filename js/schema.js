@@ -48,6 +48,8 @@ export const FLOAT_KEYS = Object.freeze([
   'check',
   'units',
 ]);
+/** mp.restingPoses's options: what decides the center of mass of the mesh, or the center of mass itself. */
+export const POSES_KEYS = Object.freeze(['mode', 'weld', 'check', 'centerOfMass']);
 export const SPIN_KEYS = Object.freeze(['principalMoments', 'angularVelocity', 'orientation', 'duration', 'timeStep']);
 
 /** The functions of the module init() resolves to (MassPropertiesModule in index.d.ts), in order. */
@@ -55,6 +57,7 @@ export const METHODS = Object.freeze([
   'mesh',
   'inspect',
   'holes',
+  'restingPoses',
   'box',
   'sphere',
   'ellipsoid',

@@ -10,6 +10,7 @@
 //   mode-controls.js  solid, shell or convex hull, and whether the caps of closed holes show
 //   copy.js           "Copy result as JSON" and "Copy for Rapier / cannon-es / Babylon / glTF"
 //                     (physics-snippets.js);  spin-controls.js  the spin buttons and readout
+//   pose-controls.js  "Set down on": the resting poses, the model set down on the one picked
 //   physics-download.js  "Download GLB with physics" for a loaded glTF (mass-properties/gltf)
 //   float-controls.js "Float it" (mp.float in the worker); water.js  the waterline drawn
 //   models.js, panel.js, spin.js, caps.js   loaders, the
@@ -22,6 +23,7 @@ import { Measurer } from './measurer.js';
 import { setupPhysicsDownload } from './physics-download.js';
 import { setupModeControls } from './mode-controls.js';
 import { ModelPicker } from './model-picker.js';
+import { PoseControls } from './pose-controls.js';
 import { ui } from './page.js';
 import { Session } from './session.js';
 import { setupSettings } from './settings.js';
@@ -33,7 +35,8 @@ const DEFAULT_MODEL = 't-handle';
 const viewer = new Viewer(ui.viewport);
 const spin = new SpinControls(init(), viewer);
 const measurer = new Measurer();
-const session = new Session(viewer, measurer, spin);
+const poses = new PoseControls(init(), viewer, spin);
+const session = new Session(viewer, measurer, spin, poses);
 const picker = new ModelPicker(session);
 
 setupSettings(() => {

@@ -27,6 +27,8 @@ export const ui = {
   waterDensity: $('water-density'),
   float: $('float'),
   floatInfo: $('float-info'),
+  pose: $('pose'),
+  poseInfo: $('pose-info'),
 };
 
 export function setStatus(text, kind = 'info') {

@@ -36,10 +36,11 @@ export class Session {
   #loads = 0;
   #measures = 0;
 
-  constructor(viewer, measurer, spin) {
+  constructor(viewer, measurer, spin, poses) {
     this.viewer = viewer;
     this.measurer = measurer;
     this.spin = spin;
+    this.poses = poses;
   }
 
   /** Shows the Object3D that `loading` resolves to, then measures it. */
@@ -58,6 +59,7 @@ export class Session {
 
     this.spin.stop(); // first: the model is framed unrotated
     this.spin.setBody(null);
+    this.poses?.setBody(null); // first too: it puts the model back where it was measured
     this.viewer.showModel(object);
     this.name = name;
     this.body = null;
@@ -134,11 +136,13 @@ export class Session {
 
   #draw(body, newModel) {
     this.spin.setBody(body);
+    this.poses?.liftUp(); // before the view recenters on the new center of mass
     if (!body) {
       this.viewer.hideBody();
       return this.#failed(`${this.name}: no part could be measured`);
     }
     this.viewer.showBody(body, newModel);
+    this.poses?.setBody(body);
     setStatus('');
     setBusy(false);
   }

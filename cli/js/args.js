@@ -17,7 +17,7 @@ const VALUE_FLAGS = [
   'jobs',
   'float',
 ];
-const SWITCHES = ['json', 'jsonl', 'help', 'version', 'replace', 'intersections'];
+const SWITCHES = ['json', 'jsonl', 'help', 'version', 'replace', 'intersections', 'poses'];
 const SHORT = { '-h': 'help', '-v': 'version', '-d': 'density', '-m': 'material', '-u': 'units', '-o': 'write' };
 
 // A plain decimal number: 1240, 1.24e3, .5; not "1,240", "12kg", "0x10" or "".
@@ -129,6 +129,7 @@ function readFlags(flags) {
     write,
     body: flags.body === undefined ? 'nodes' : oneOf('body', flags.body, ['nodes', 'scene']),
     replace: Boolean(flags.replace),
+    poses: Boolean(flags.poses),
     jobs: flags.jobs === undefined ? undefined : number('jobs', flags.jobs, { integer: true }),
     float,
     json: Boolean(flags.json),

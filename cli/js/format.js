@@ -1,5 +1,6 @@
 // The readable table of a report: SI by default, or the input's own units (--output input).
 import { MASS_UNIT_OF_LENGTH, convertUnits, describeDiagnostics } from 'mass-properties';
+import { metresPerUnit } from './measure.js';
 import { printable } from './printable.js';
 
 const sig = (x) => {
@@ -41,6 +42,42 @@ function lines(result, units, indent, how) {
   return out.map(([name, value]) => `${indent}${name.padEnd(18)} ${value}`);
 }
 
+const SHOWN_POSES = 10;
+
+// The poses with their lengths in the output's unit (`perMetre` of it in a metre).
+const posesIn = (poses, perMetre) =>
+  poses.map((p) => ({
+    ...p,
+    position: p.position.map((x) => x * perMetre),
+    centerOfMassHeight: p.centerOfMassHeight * perMetre,
+    supportMargin: p.supportMargin * perMetre,
+    tippingEdge: p.tippingEdge.map((end) => end.map((x) => x * perMetre)),
+    supportPolygon: Array.from(p.supportPolygon, (x) => x * perMetre),
+  }));
+
+const perMetreOf = (report, output) => (output === 'input' ? 1 / metresPerUnit(report.units) : 1);
+
+// --poses: the most probable first, one line each.
+function poseLines(report, output, L) {
+  const { poses, error } = report.restingPoses;
+  if (error) return [`  resting poses      none: ${printable(error.message)}`];
+  const shown = posesIn(poses.slice(0, SHOWN_POSES), perMetreOf(report, output));
+  const out = [`  resting poses      ${poses.length}, dropped at random onto a floor (quasi-static rolling)`];
+  for (const p of shown) {
+    const percent = `${sig(100 * p.probability)} %`.padStart(8);
+    const degrees = sig((p.tippingAngle * 180) / Math.PI);
+    const [a, b] = p.tippingEdge.map(vector);
+    out.push(
+      `    ${percent}  face down ${vector(p.normal)}, center of mass ${sig(p.centerOfMassHeight)} ${L} high, tips at ${degrees}° over ${a}–${b} ${L}`,
+    );
+  }
+  if (poses.length > SHOWN_POSES) {
+    const rest = poses.slice(SHOWN_POSES).reduce((s, p) => s + p.probability, 0);
+    out.push(`    and ${poses.length - SHOWN_POSES} more (${sig(100 * rest)} % together)`);
+  }
+  return out;
+}
+
 // How a rigid body's mass was set (KHR_physics_rigid_bodies documents).
 const AT = { authored: ', at its authored mass', density: ', at the density given', infinite: '' };
 
@@ -51,6 +88,7 @@ export function formatReport(report, output) {
   const head = `${printable(report.file)}  ${report.format}, coordinates in ${typeof report.units === 'number' ? `units of ${report.units} m` : report.units}, density ${report.density} kg/m³${material}, ${report.mode}`;
   const how = { mode: report.mode, thickness: report.thickness, lengthUnit: report.units };
   const out = [head, ...lines(report.body, units, '  ', how)];
+  if (report.restingPoses) out.push(...poseLines(report, output, units.length));
   if (report.parts.length > 1) {
     for (const part of report.parts) {
       const from = part.measuredFrom ? ` (measured from ${part.measuredFrom}${AT[part.massFrom] ?? ''})` : '';
@@ -106,6 +144,13 @@ export function jsonReport(report, output) {
     ...(report.hint ? { hint: report.hint } : {}),
     ...(report.warning ? { warning: report.warning } : {}),
     body: convert(report.body),
+    ...(report.restingPoses
+      ? {
+          restingPoses: report.restingPoses.error
+            ? { error: report.restingPoses.error }
+            : posesIn(report.restingPoses.poses, perMetreOf(report, output)),
+        }
+      : {}),
     parts: report.parts.map((p) => ({
       name: p.name,
       ...(p.measuredFrom ? { measuredFrom: p.measuredFrom, massFrom: p.massFrom } : {}),

@@ -50,6 +50,8 @@ Options:
   --replace          with --write on such a file: recompute its bodies' mass properties
   --float <kg/m³>    also float the model (its meshes as one solid, +Y up) in water of this
                      density (sea water 1025): draft, heel and trim, GM, upright stable or not
+  --poses            also the poses it rests in on a floor, with the chance of each when
+                     dropped at random (quasi-static rolling), its tipping angle and edge
   --json             one JSON document on stdout (an array with several files)
   --jsonl            one JSON line per file as each finishes
   --jobs <n>         at most n files at once (default: the number of cores)

@@ -11,6 +11,7 @@ import { measureBodies, measureDocument } from 'mass-properties/gltf';
 import { bakeMeshes, computeMassProperties } from 'mass-properties/three';
 import { CliError, EXIT } from './exit-codes.js';
 import { loadModel, metresPerThreeMfUnit } from './load.js';
+import { restingPosesOf } from './poses.js';
 
 /** Metres per unit of the command line's units: a name, or metres per unit (an odd 3MF unit). */
 export const metresPerUnit = (units) => (typeof units === 'number' ? units : LENGTH_UNITS[units ?? 'm']);
@@ -143,6 +144,7 @@ export async function measureFile(mp, file, options) {
   const hint = options.unitsGiven || model.declaredUnit ? null : unitsHint(largestSide(measured.body), options.units);
   // A number that is more the caps' than the mesh's is still given, with a warning in words.
   const warning = options.mode === 'solid' ? hardlyASolid(measured.body.diagnostics) : null;
+  const poses = options.poses ? restingPosesOf(mp, model, measured.body, metresPerUnit(options.units)) : null;
   return {
     file,
     format: model.format,
@@ -152,6 +154,7 @@ export async function measureFile(mp, file, options) {
     mode: options.mode,
     thickness: options.thickness,
     ...measured,
+    ...(poses ? { restingPoses: poses } : {}),
     ...(hint ? { hint: `${hint.text}, use --units ${hint.suggested}` } : {}),
     ...(warning ? { warning: `${warning} (measured anyway; --mode shell puts the mass on the surface)` } : {}),
   };

@@ -403,6 +403,36 @@ std::uintptr_t loopBufferAddress() { return reinterpret_cast<std::uintptr_t>(loo
 std::uint32_t loopBufferLength() { return static_cast<std::uint32_t>(loopBuffer().size()); }
 void releaseLoopBuffer() { std::vector<double>().swap(loopBuffer()); }
 
+// Resting poses cross as one flat array, pose after pose: probability, normal (3), rotation (4),
+// position (3), centerOfMassHeight, supportMargin, tippingAngle, tippingEdge (6), the number of
+// corners of the support polygon and their xyz.
+std::vector<double>& poseBuffer() {
+    static std::vector<double> buffer;
+    return buffer;
+}
+
+int restingPosesRaw(double x, double y, double z) {
+    Outcome<RestingPoses> poses = restingPoses(inputMesh(), {x, y, z});
+    std::vector<double>& out = poseBuffer();
+    out.clear();
+    for (const RestingPose& p : poses.value) {
+        out.push_back(p.probability);
+        out.insert(out.end(), p.normal.begin(), p.normal.end());
+        out.insert(out.end(), p.rotation.begin(), p.rotation.end());
+        out.insert(out.end(), p.position.begin(), p.position.end());
+        out.insert(out.end(), {p.centerOfMassHeight, p.supportMargin, p.tippingAngle});
+        for (const Vec3& e : p.tippingEdge) out.insert(out.end(), e.begin(), e.end());
+        out.push_back(static_cast<double>(p.supportPolygon.size()));
+        for (const Vec3& c : p.supportPolygon) out.insert(out.end(), c.begin(), c.end());
+    }
+    out.shrink_to_fit();
+    lastMessage() = std::move(poses.message);
+    return static_cast<int>(poses.status);
+}
+std::uintptr_t poseBufferAddress() { return reinterpret_cast<std::uintptr_t>(poseBuffer().data()); }
+std::uint32_t poseBufferLength() { return static_cast<std::uint32_t>(poseBuffer().size()); }
+void releasePoseBuffer() { std::vector<double>().swap(poseBuffer()); }
+
 // Shapes: their sizes as arguments, the MassOptions slot.
 int boxRaw(double w, double h, double d) { return reply(box(w, h, d, inputMassOptions())); }
 int sphereRaw(double r) { return reply(sphere(r, inputMassOptions())); }
@@ -517,6 +547,10 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
     function("_loopBufferAddress", &loopBufferAddress);
     function("_loopBufferLength", &loopBufferLength);
     function("_releaseLoopBuffer", &releaseLoopBuffer);
+    function("_restingPoses", &restingPosesRaw);
+    function("_poseBufferAddress", &poseBufferAddress);
+    function("_poseBufferLength", &poseBufferLength);
+    function("_releasePoseBuffer", &releasePoseBuffer);
     function("_box", &boxRaw);
     function("_sphere", &sphereRaw);
     function("_ellipsoid", &ellipsoidRaw);

@@ -11,6 +11,7 @@ import {
   METHODS,
   POLYGON_KEYS,
   POSE_KEYS,
+  POSES_KEYS,
   SPIN_KEYS,
   SUBMERGED_KEYS,
   TRANSFORM_2D_KEYS,
@@ -38,6 +39,34 @@ const HEAP_VIEWS = {
   Float32: Float32Array,
   Float64: Float64Array,
 };
+
+// The poses from the core's flat reply (see restingPosesRaw in cpp/bindings/embind.cpp).
+function posesOf(flat) {
+  const poses = [];
+  for (let i = 0; i < flat.length;) {
+    const take = (n) => Array.from(flat.subarray(i, (i += n)));
+    const [probability] = take(1);
+    const normal = take(3);
+    const rotation = take(4);
+    const position = take(3);
+    const [centerOfMassHeight, supportMargin, tippingAngle] = take(3);
+    const tippingEdge = [take(3), take(3)];
+    const [corners] = take(1);
+    const supportPolygon = flat.slice(i, (i += 3 * corners));
+    poses.push({
+      probability,
+      normal,
+      rotation,
+      position,
+      centerOfMassHeight,
+      supportMargin,
+      tippingAngle,
+      tippingEdge,
+      supportPolygon,
+    });
+  }
+  return poses;
+}
 
 /**
  * The module's functions over `wasm` (an instantiated Emscripten module); `onTrap` runs when
@@ -232,6 +261,39 @@ export function createModule(wasm, onTrap) {
           }
         },
         'holes',
+      );
+    },
+
+    /**
+     * The poses in which the body rests on a floor (y = 0, +Y up), most probable first: each stable
+     * face of its convex hull, with the chance of landing on it when dropped in a random orientation.
+     */
+    restingPoses(positions, indices, options) {
+      const o = readOptions(options, POSES_KEYS, 'options');
+      const given =
+        o.centerOfMass === undefined ? null : readVector(o.centerOfMass, 3, 'options.centerOfMass', 'INVALID_ARGUMENT');
+      if (given === null) {
+        writeMass({});
+        write('MeshOptions', meshOptions(o, core.mesh, enums.mode));
+      }
+      return withMesh(
+        positions,
+        indices,
+        () => {
+          // The center of mass of the body the mesh bounds, unless the caller knows it (a result's).
+          let com = given;
+          if (com === null) {
+            run(wasm._measureMesh);
+            com = measured().centerOfMass;
+          }
+          try {
+            run(wasm._restingPoses, ...com);
+            return posesOf(new Float64Array(wasm.HEAPU8.buffer, wasm._poseBufferAddress(), wasm._poseBufferLength()));
+          } finally {
+            wasm._releasePoseBuffer();
+          }
+        },
+        'restingPoses',
       );
     },
 

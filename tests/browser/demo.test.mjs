@@ -625,3 +625,25 @@ test('the body spins stably about axes 1 and 3 and flips about axis 2', async ()
   assert.equal((await spinInfo()).text, '');
   assert.deepEqual(consoleErrors, []);
 });
+
+test('the model is set down on each resting pose picked, with its probability and tipping angle', async () => {
+  await page.selectOption('#model', 't-handle');
+  await settled('T-handle (tennis-racket effect)');
+  await page.waitForFunction(() => Number(document.querySelector('#pose-info').dataset.poses) > 0);
+  const options = await page.$$eval('#pose option', (list) => list.map((o) => ({ value: o.value, text: o.text })));
+  const count = Number(await page.$eval('#pose-info', (el) => el.dataset.poses));
+  assert.equal(options.length, count + 1); // and "as measured"
+  let previous = Infinity;
+  for (let k = 0; k < count; ++k) {
+    await page.selectOption('#pose', String(k));
+    const info = await page.$eval('#pose-info', (el) => ({ ...el.dataset, text: el.textContent }));
+    assert.equal(info.pose, String(k));
+    const probability = Number(info.probability);
+    assert.ok(probability > 0 && probability <= previous, `pose ${k}: most probable first (${probability})`);
+    previous = probability;
+    assert.match(info.text, /of drops; center of mass .* high; tips at \d+\.\d°/);
+  }
+  await page.selectOption('#pose', '-1');
+  assert.equal(await page.$eval('#pose-info', (el) => el.dataset.pose ?? null), null);
+  assert.deepEqual(consoleErrors, []);
+});

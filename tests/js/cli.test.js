@@ -172,6 +172,28 @@ test('--output input prints a millimetre part in grams, mm and g·mm²', () => {
   expect(table.stdout).toMatch(/closed and consistently wound; nothing repaired/);
 });
 
+test('--poses: a box lands on each face with the solid angle it subtends at the center', () => {
+  // The 10 × 20 × 30 mm box: half-sides a, b at distance c give 4·asin(ab/√((a²+c²)(b²+c²)))/4π.
+  const p = (a, b, c) => Math.asin((a * b) / Math.sqrt((a * a + c * c) * (b * b + c * c))) / Math.PI;
+  const r = json('--units', 'mm', '--output', 'input', '--poses', 'binary.stl');
+  expect(r.restingPoses).toHaveLength(6);
+  for (const pose of r.restingPoses) {
+    const axis = pose.normal.findIndex((x) => Math.abs(x) > 0.5);
+    const [a, b, c] = [
+      [10, 15, 5],
+      [5, 15, 10],
+      [5, 10, 15],
+    ][axis];
+    near(pose.probability, p(a, b, c), 1e-12, `face ${axis}`);
+    near(pose.centerOfMassHeight, c, 1e-12, 'height in mm');
+    near(pose.tippingAngle, Math.atan(Math.min(a, b) / c), 1e-12, 'tipping angle');
+  }
+  const table = cli('--units', 'mm', '--poses', 'binary.stl');
+  expect(table.code).toBe(0);
+  expect(table.stdout).toMatch(/resting poses\s+6, dropped at random/);
+  expect(table.stdout).toMatch(/face down \(0, 0, [-1]+\), center of mass 0\.015 m high, tips at 18\.43°/);
+});
+
 test('an OBJ of quads, a PLY and a GLB (node transform applied) are measured', () => {
   near(json('--density', '2', 'quads.obj').body.mass, 2 * 24, 1e-12, 'obj');
   near(json('box.ply').body.mass, 1000 * 6, 1e-12, 'ply at the default density (water)');

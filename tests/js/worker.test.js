@@ -58,6 +58,15 @@ test('a mesh measured through the worker is the unit cube, and the moved arrays 
   expect(indices.byteLength).toBe(0);
 });
 
+test('resting poses come through the worker: a cube lands on each face one time in six', async () => {
+  const w = createWorker({ worker: fake });
+  const { positions, indices } = boxMesh([0, 0, 0], [1, 1, 1]);
+  const poses = await w.restingPoses(positions, indices);
+  expect(poses).toHaveLength(6);
+  poses.forEach((p) => expect(p.probability).toBeCloseTo(1 / 6, 14));
+  expect(poses[0].supportPolygon).toHaveLength(12); // four corners, xyz
+});
+
 test('transfer: false copies the arrays and leaves them to the caller', async () => {
   const w = createWorker({ worker: fake, transfer: false });
   const { positions, indices } = boxMesh([0, 0, 0], [2, 1, 1]);

@@ -332,6 +332,32 @@ struct Spin {
 // Advances a freely spinning body with the given principal moments.
 Outcome<Spin> simulateRotation(const Vec3& principalMoments, const SpinState& start, const SpinOptions& options);
 
+// --- resting poses on a horizontal floor ----------------------------------------------------------
+// The floor is y = 0 and +Y is up (three.js). A body rests on a face of its convex hull (coplanar
+// hull triangles are one face) when its center of mass projects strictly inside that face.
+// `probability` is the share of uniformly random orientations that come to rest on the face under
+// the quasi-static model: the body touches down with its lowest point and rolls (about a vertex,
+// then an edge) the way its center of mass goes down fastest, never gaining energy, until it
+// rests on a face. Exact: the solid angles of the regions of the sphere of directions that roll
+// to each face (docs/poses.md). The probabilities of the poses add up to 1.
+struct RestingPose {
+    double probability = 0;
+    Vec3 normal{0, 0, 0};       // outward unit normal of the face, in the body's frame (points down once set)
+    Quat rotation{0, 0, 0, 1};  // the shortest rotation turning `normal` to -Y
+    Vec3 position{0, 0, 0};     // then this translation: the face on y = 0, the center of mass above the origin
+    double centerOfMassHeight = 0;
+    double supportMargin = 0;           // distance from the center of mass's foot to the nearest edge of the face
+    double tippingAngle = 0;            // radians, atan(supportMargin / centerOfMassHeight): the tilt that tips it
+    std::array<Vec3, 2> tippingEdge{};  // that nearest edge's ends, in the body's frame
+    std::vector<Vec3> supportPolygon;   // the face's corners set down (y = 0), counter-clockwise seen from above
+};
+using RestingPoses = std::vector<RestingPose>;
+
+// The stable poses of the solid hull of the mesh's vertices (those its triangles use) with its
+// center of mass at `centerOfMass`, most probable first. ZeroVolume for a flat body (no pose),
+// InvalidArgument for a center of mass not strictly inside the hull.
+Outcome<RestingPoses> restingPoses(const MeshView& mesh, const Vec3& centerOfMass);
+
 // --- 2-D polygons (uniform plates: planck.js/Box2D, matter.js, Phaser, cross-sections) ---------
 // A 2-D body is a plate in the xy plane. Its `inertia` is the in-plane block of the 3-D tensor of
 // that plate, in the 3-D convention: I_xx = integral y^2 dm, I_yy = integral x^2 dm, and the
