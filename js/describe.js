@@ -69,19 +69,15 @@ export function hardlyASolid(diagnostics) {
 }
 
 // What the winding-number rule did where pieces overlap (issue 17): the overlap counted once,
-// and how much that took off. An older core (no overlapVolume) counted it twice: say so.
+// and how much that took off.
 function describeOverlap(r, how) {
   const crossing = r.intersectingShells ?? 0;
   const self = r.selfIntersectingShells ?? 0;
   if (crossing === 0 && self === 0) return null;
-  if (typeof r.overlapVolume !== 'number') {
-    return crossing === 1
-      ? '1 shell crosses another (their overlap counts twice)'
-      : `${plural(crossing, 'shell')} cross each other (overlaps count twice)`;
-  }
   const whose = [];
   if (crossing > 0) whose.push(`of ${plural(crossing, 'piece')}`);
   if (self > 0) whose.push(`of ${plural(self, 'piece')} with ${self === 1 ? 'itself' : 'themselves'}`);
+  if (!(r.overlapVolume > 0)) return `${plural(crossing + self, 'piece')} touch or cross without sharing volume`;
   const split = r.intersectingTriangles > 0 ? ` (${plural(r.intersectingTriangles, 'triangle')} split)` : '';
   return `the overlap ${whose.join(' and ')} counted once${split}: ${volumeChange(-r.overlapVolume, how)}`;
 }
@@ -101,7 +97,7 @@ function describeHoles(r, how) {
 
 // What the solid mode changed to get its numbers, in one sentence of only what is non-zero
 // ("2 holes closed, 0.4 % of the surface; 312 triangles flipped"), or "nothing repaired". A
-// warning when pieces were left out, when an older core counted an overlap twice, or when the
+// warning when pieces were left out, or when the
 // caps carry most of the surface (then it is hardly a solid, and a sentence of its own says so).
 function describeRepairs(r, how) {
   const done = [];
@@ -119,9 +115,8 @@ function describeRepairs(r, how) {
   const overlap = describeOverlap(r, how);
   if (overlap) done.push(overlap);
   if (done.length === 0) return [{ level: 'ok', text: 'nothing repaired' }];
-  const countedTwice = overlap !== null && typeof r.overlapVolume !== 'number';
   const caps = hardlyASolid({ repairs: r });
-  const lines = [{ level: countedTwice || r.openShells > 0 || caps ? 'warn' : 'info', text: done.join('; ') }];
+  const lines = [{ level: r.openShells > 0 || caps ? 'warn' : 'info', text: done.join('; ') }];
   if (caps) lines.push({ level: 'warn', text: caps });
   return lines;
 }

@@ -40,10 +40,10 @@ test('one of a thing is singular, two are plural: shells, cavities, holes, trian
   );
 });
 
-test('doubtful repairs warn; the shell and hull modes say how they measured instead of repairs', () => {
+test('repairs say what they did; the shell and hull modes say how they measured instead of repairs', () => {
   expect(describeDiagnostics({ ...CLEAN, repairs: { ...NO_REPAIRS, intersectingShells: 2 } }).at(-1)).toEqual({
-    level: 'warn',
-    text: '2 shells cross each other (overlaps count twice)',
+    level: 'info',
+    text: '2 pieces touch or cross without sharing volume',
   });
   expect(texts(CLEAN, { mode: 'shell', thickness: 2, lengthUnit: 'mm' }).at(-1)).toBe(
     'measured as a shell 2 mm thick: the mass lies on the surface',
@@ -79,9 +79,9 @@ describe('what each repair did to the numbers', () => {
     );
   });
 
-  test('without overlapVolume (an older core) a crossing still warns that it counts twice', () => {
-    expect(lines({ intersectingShells: 1 })).toEqual([
-      { level: 'warn', text: '1 shell crosses another (their overlap counts twice)' },
+  test('pieces that cross without sharing volume say so', () => {
+    expect(lines({ intersectingShells: 2, overlapVolume: 0 })).toEqual([
+      { level: 'info', text: '2 pieces touch or cross without sharing volume' },
     ]);
   });
 
