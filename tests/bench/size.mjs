@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
 
 /** Bytes (1000 a KB) of the main entry, minified and gzipped, with the SIMD build: docs/size.md. */
-export const MAIN_ENTRY_BUDGET = 140_000;
+export const MAIN_ENTRY_BUDGET = 222_000;
 
 export function packageSize(root) {
   const measure = (bytes) => ({ bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length });
