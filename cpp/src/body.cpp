@@ -95,6 +95,9 @@ Result transform(const Body& body, const Transform& t) {
                     a[6] * x[0] + a[7] * x[1] + a[8] * x[2] + t.position[2]};
     };
     out.centerOfMass = apply(body.centerOfMass);
+    // The repairs' volumes are volumes of the body: they scale with it.
+    out.diagnostics.repairs.overlapVolume *= jacobian;
+    out.diagnostics.repairs.windingCorrection *= jacobian;
     out.hasBounds = body.hasBounds && mapBounds(body.bounds, a, t.position, out.bounds);
     const bool uniform = std::abs(s[0]) == std::abs(s[1]) && std::abs(s[1]) == std::abs(s[2]);
     if (uniform) {
@@ -125,9 +128,9 @@ Body solidOf(const Part& part) {
     return solid;
 }
 
-// Diagnostics of an aggregate: counts add up, flags hold only if they hold for every part; the
-// capped fraction of the surface is weighted by each part's area (`area` of `d`'s part,
-// `total` of the parts merged before it).
+// Diagnostics of an aggregate: counts and the repairs' volumes add up, flags hold only if they
+// hold for every part; the capped fraction of the surface is weighted by each part's area
+// (`area` of `d`'s part, `total` of the parts merged before it). The relative error is combine's.
 void mergeDiagnostics(Diagnostics& into, const Diagnostics& d, double area, double total) {
     into.triangles += d.triangles;
     into.closed = into.closed && d.closed;
@@ -149,6 +152,11 @@ void mergeDiagnostics(Diagnostics& into, const Diagnostics& d, double area, doub
     r.cappedHoles += d.repairs.cappedHoles;
     r.openShells += d.repairs.openShells;
     r.intersectingShells += d.repairs.intersectingShells;
+    r.selfIntersectingShells += d.repairs.selfIntersectingShells;
+    r.intersectingTriangles += d.repairs.intersectingTriangles;
+    r.overlapVolume += d.repairs.overlapVolume;
+    r.windingCorrection += d.repairs.windingCorrection;
+    r.exact = r.exact && d.repairs.exact;
     const bool bothKnown = std::isfinite(area) && std::isfinite(total) && area + total > 0;
     r.capArea = bothKnown ? (r.capArea * total + d.repairs.capArea * area) / (total + area)
                           : std::max(r.capArea, d.repairs.capArea);
@@ -175,6 +183,7 @@ Result combine(const std::vector<Part>& parts) {
     bool boundsKnown = true;
     Box3 box{solids[0].bounds.min, solids[0].bounds.max};
     double mergedArea = 0;
+    double errorVolume = 0;  // the parts' error bounds as volumes: their sum bounds the whole's
     Body out;
     for (std::size_t i = 0; i < solids.size(); ++i) {
         const Body& p = solids[i];
@@ -189,6 +198,7 @@ Result combine(const std::vector<Part>& parts) {
             areaMoment = detail::add(areaMoment, detail::scale(p.surfaceCentroid, p.surfaceArea));
         }
         if (p.hasDiagnostics) mergeDiagnostics(out.diagnostics, p.diagnostics, p.surfaceArea, mergedArea);
+        if (p.hasDiagnostics) errorVolume += p.diagnostics.repairs.relativeError * p.volume;
         mergedArea += p.surfaceArea;
         diagnosticsKnown = diagnosticsKnown && p.hasDiagnostics;
         boundsKnown = boundsKnown && p.hasBounds && signs[i] > 0;
@@ -204,6 +214,7 @@ Result combine(const std::vector<Part>& parts) {
                                                 "more than the parts hold"};
     out.mass = mass;
     out.volume = volume;
+    out.diagnostics.repairs.relativeError = errorVolume / volume;
     out.centerOfMass = detail::scale(moment, 1 / mass);
     Mat3 inertia{};
     double tolerance = 0;

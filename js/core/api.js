@@ -17,7 +17,7 @@ import {
   TRANSFORM_2D_KEYS,
   TRANSFORM_KEYS,
 } from '../schema.js';
-import { checkShellThickness, hydrostaticsInMetres, metresPer, withRepairVolumes } from '../units.js';
+import { checkShellThickness, hydrostaticsInMetres, metresPer } from '../units.js';
 import { createBoundary } from './boundary.js';
 import {
   checkNumber,
@@ -106,8 +106,6 @@ export function createModule(wasm, onTrap) {
     write('Transform', { ...core.transform, scale: [s, s, s] });
     run(wasm._transform);
     const out = measured();
-    // The transform keeps the diagnostics as they are; their volumes follow the result's.
-    if (out.diagnostics) out.diagnostics = withRepairVolumes(out.diagnostics, s ** 3);
     if (o.mass !== undefined) {
       out.mass = o.mass;
       out.density = o.mass / out.volume;

@@ -280,3 +280,44 @@ TEST(Arrangement, IntersectionsNeedTheCheckedSolidMode) {
 }
 
 }  // namespace
+
+namespace {
+
+// The overlap of the two boxes of OverlappingBoxesAreTheirUnionUnderEveryEdit: 1.75 x 1.5 x 1.
+Result overlappingBoxes() {
+    Mesh m = testmesh::box({0, 0, 0}, {3, 2, 1.5});
+    testmesh::append(m, testmesh::box({1.25, 0.5, -0.75}, {4, 3.5, 1}));
+    return measure(m);
+}
+
+}  // namespace
+
+// The repairs' volumes are volumes of the body: a scale multiplies them by |det S|, and parts
+// combined add them up (with the flags and error bounds of every part).
+TEST(Arrangement, RepairVolumesFollowTransformAndCombine) {
+    const Result r = overlappingBoxes();
+    ASSERT_TRUE(r.ok()) << r.message;
+    const double overlap = 1.75 * 1.5 * 1;
+    massprops::Transform t;
+    t.scale = {2, -3, 0.5};
+    t.position = {10, 0, 0};
+    const Result scaled = massprops::transform(massprops::toBody(r.value), t);
+    ASSERT_TRUE(scaled.ok()) << scaled.message;
+    EXPECT_NEAR(scaled.value.diagnostics.repairs.overlapVolume, 3 * overlap, 1e-12);
+    const Result both = massprops::combine({{massprops::toBody(r.value)}, {massprops::toBody(scaled.value)}});
+    ASSERT_TRUE(both.ok()) << both.message;
+    const Repairs& rep = both.value.diagnostics.repairs;
+    EXPECT_NEAR(rep.overlapVolume, 4 * overlap, 1e-12);
+    EXPECT_EQ(rep.intersectingShells, 4u);
+    EXPECT_TRUE(rep.exact);
+    EXPECT_EQ(rep.relativeError, 0);
+    // A part measured numerically makes the whole numerical; its error, as a volume, carries over.
+    massprops::Body numerical = massprops::toBody(r.value);
+    numerical.diagnostics.repairs.exact = false;
+    numerical.diagnostics.repairs.relativeError = 1e-6;
+    const Result mixed = massprops::combine({{numerical}, {massprops::toBody(scaled.value)}});
+    ASSERT_TRUE(mixed.ok()) << mixed.message;
+    EXPECT_FALSE(mixed.value.diagnostics.repairs.exact);
+    EXPECT_NEAR(mixed.value.diagnostics.repairs.relativeError,
+                1e-6 * r.value.volume / (r.value.volume + scaled.value.volume), 1e-15);
+}

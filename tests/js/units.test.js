@@ -4,7 +4,7 @@ import * as THREE from 'three';
 import { init, convertUnits, LENGTH_UNITS } from '../../js/index.js';
 import { computeMassProperties } from '../../js/three.js';
 import { RESULT_2D_FIELDS, RESULT_FIELDS, SPIN_FIELDS } from '../../js/units.js';
-import { box, lPrism } from './helpers/meshes.js';
+import { box, concat, lPrism } from './helpers/meshes.js';
 
 let mp;
 beforeAll(async () => {
@@ -215,4 +215,17 @@ test('convertUnits converts a spin: energy and angular momentum in g·mm²/s², 
   const inGmm2 = mp.simulateRotation({ principalMoments: moments.map((x) => x * 1e9), ...start });
   expectSameNumbers(convertUnits(si, { length: 'mm', mass: 'g' }), inGmm2, 1e-9);
   expect(() => convertUnits({ triangles: 12 }, { length: 'mm' })).toThrow(/result must be a result of mp.mesh/);
+});
+
+// Two boxes given in mm that overlap in a 10 × 10 × 20 mm block: the overlap counted once is a
+// volume of the result, so it comes in m³ like the volume, and convertUnits takes it back to mm³.
+test('the repairs’ volumes follow the result’s units', () => {
+  const { positions, indices } = concat(box([0, 0, 0], [20, 20, 20]), box([10, 10, 0], [30, 30, 20]));
+  const r = mp.mesh(positions, indices, { units: 'mm' });
+  near(r.diagnostics.repairs.overlapVolume, 10 * 10 * 20 * 1e-9, 1e-12, 'overlap in m³');
+  near(r.volume, (2 * 20 * 20 * 20 - 10 * 10 * 20) * 1e-9, 1e-12, 'union in m³');
+  const back = convertUnits(r, { length: 'mm' });
+  near(back.diagnostics.repairs.overlapVolume, 10 * 10 * 20, 1e-12, 'overlap in mm³');
+  const doubled = mp.transform(r, { scale: [2, 2, 2] });
+  near(doubled.diagnostics.repairs.overlapVolume, 8 * 10 * 10 * 20 * 1e-9, 1e-12, 'scaled with the body');
 });
