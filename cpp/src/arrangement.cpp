@@ -143,10 +143,13 @@ WeightedPoint pointOn(const OrientedSurface& s, std::uint32_t t, const Vec3& x) 
 // +1: the face bounds { w >= 1 } with it behind (wound outward from it), -1: in front, 0: not at all.
 int boundary(int front, int back) { return back >= 1 && front < 1 ? 1 : front >= 1 && back < 1 ? -1 : 0; }
 
-// Sums in blocks, so rounding grows with the number of blocks.
+// Sums in blocks, so rounding grows with the number of blocks; and, when asked, the faces kept,
+// wound outward.
 class Accumulator {
 public:
+    explicit Accumulator(std::vector<std::array<Vec3, 3>>* kept) : kept_(kept) {}
     void add(const Vec3& a, const Vec3& b, const Vec3& c, int sign, double share) {
+        if (kept_ != nullptr) kept_->push_back(sign > 0 ? std::array<Vec3, 3>{a, b, c} : std::array<Vec3, 3>{a, c, b});
         const Triangle tri = triangleOf(a, b, c);
         addTetrahedron(block_, tri, sign * determinantOf(tri), norm(tri.n) * share);
         if (++count_ % 1024 == 0) flush();
@@ -159,6 +162,7 @@ public:
 private:
     Moments block_, total_;
     std::size_t count_ = 0;
+    std::vector<std::array<Vec3, 3>>* kept_;
     void flush() {
         total_.add(block_);
         block_ = Moments();
@@ -208,7 +212,7 @@ void sortByPosition(const OrientedSurface& s, std::vector<std::uint32_t>& list) 
 
 }  // namespace
 
-Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double extent) {
+Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double extent, bool keepFaces) {
     Arrangement out;
     const std::size_t n = s.triangles.size();
     std::vector<Box> boxes(n);
@@ -258,7 +262,7 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
     });
 
     const Rays rays(s, tree, flat, all, 4 * far + extent, 1e-9 * (far + extent));
-    Accumulator sum;
+    Accumulator sum(keepFaces ? &out.faces : nullptr);
     std::vector<std::uint8_t> crossedPiece, selfCrossedPiece;
     const auto mark = [](std::vector<std::uint8_t>& v, std::uint32_t p) {
         if (v.size() <= p) v.resize(p + 1, 0);

@@ -406,6 +406,14 @@ OutwardSurface outwardSurface(const MeshView& given, const MeshOptions& meshOpti
                                           ? detail::CurvedCaps{}
                                           : detail::spanCurvedLoops(plan, a.extent, a.extent * a.extent * a.extent);
     const detail::RepairPlan& closing = curved.any ? curved.plan : plan;
+    // Pieces that overlap: the boundary of their union, as measureSolid integrates it.
+    if (!asGiven) {
+        const detail::OrientedSurface surface = detail::orientedSurface(mesh, a.surface, closing, a.origin);
+        if (meshOptions.intersections || detail::piecesOverlap(surface)) {
+            out.triangles = detail::arrange(surface, meshOptions.intersections, a.extent, true).faces;
+            return out;
+        }
+    }
     for (std::size_t c = 0; c < closing.caps.size(); ++c) {
         const auto& cap = closing.caps[c];
         if (closing.capWeight[c] > 0) out.triangles.push_back(cap);

@@ -412,3 +412,15 @@ TEST(Hydrostatics, AnOpenMeshIsRepairedAsTheSolidModeRepairsIt) {
 }
 
 }  // namespace
+
+// Two boxes that overlap, given as separate pieces: what lies below the water is their union's
+// (as measureMesh counts the overlap once), not their sum. A = [0,3]x[0,1.5]x[0,2] and
+// B = [1.25,4]x[-0.75,1]x[0.5,3.5] below y = 0.5: A 3 x 0.5 x 2 = 3, B 2.75 x 1.25 x 3 =
+// 10.3125, their overlap 1.75 x 0.5 x 1.5 = 1.3125.
+TEST(Hydrostatics, OverlappingPiecesDisplaceTheirUnion) {
+    Mesh m = testmesh::box({0, 0, 0}, {3, 1.5, 2});
+    testmesh::append(m, testmesh::box({1.25, -0.75, 0.5}, {4, 1, 3.5}));
+    const Hydrostatics h = below(m, {0, 1, 0}, 0.5);
+    EXPECT_NEAR(h.volume, 3 + 10.3125 - 1.3125, 1e-12);
+    EXPECT_NEAR(h.waterplaneArea, 3 * 2 + 2.75 * 3 - 1.75 * 1.5, 1e-12);
+}
