@@ -116,7 +116,8 @@ double bruteForceVolume(const Mesh& m, const std::vector<std::array<P, 3>>& doma
                                {a2, b2, a2, w2},
                                {b2, a2, a2, w2}};
     double volume = 0;
-    for (const auto& [p, q, s] : domain) {
+    for (const auto& corners : domain) {
+        const P &p = corners[0], &q = corners[1], &s = corners[2];  // (lambdas cannot capture bindings in C++17)
         auto at = [&](int i, int j) {
             return P{p[0] + (q[0] - p[0]) * i / n + (s[0] - p[0]) * j / n,
                      p[1] + (q[1] - p[1]) * i / n + (s[1] - p[1]) * j / n};
