@@ -202,8 +202,12 @@ bool resolveOverlaps(const MeshView& mesh, const Analysis& a, const detail::Repa
 detail::Moments repairedSolid(const MeshView& mesh, const Analysis& a, const detail::RepairPlan& plan,
                               bool intersections, Repairs& repairs) {
     detail::Moments m = repairedSums(mesh, a, plan, false);
-    const detail::CurvedCaps curved =
-        plan.repairs.exact ? detail::CurvedCaps{} : detail::spanCurvedLoops(plan, a.extent, std::abs(m.d) / 6);
+    const bool overlapping =
+        !plan.repairs.exact &&
+        (intersections || detail::piecesOverlap(detail::orientedSurface(mesh, a.surface, plan, a.origin)));
+    const detail::CurvedCaps curved = plan.repairs.exact
+                                          ? detail::CurvedCaps{}
+                                          : detail::spanCurvedLoops(plan, a.extent, std::abs(m.d) / 6, overlapping);
     if (curved.any) m.add(curved.span.moments);
     const bool arranged = resolveOverlaps(mesh, a, curved.any ? curved.plan : plan, intersections, m, repairs);
     if (curved.any) {
@@ -402,9 +406,9 @@ OutwardSurface outwardSurface(const MeshView& given, const MeshOptions& meshOpti
         return 0;
     });
     // Curved holes closed by their spanning caps, as the solid is.
-    const detail::CurvedCaps curved = asGiven || plan.repairs.exact
-                                          ? detail::CurvedCaps{}
-                                          : detail::spanCurvedLoops(plan, a.extent, a.extent * a.extent * a.extent);
+    const detail::CurvedCaps curved =
+        asGiven || plan.repairs.exact ? detail::CurvedCaps{}
+                                      : detail::spanCurvedLoops(plan, a.extent, a.extent * a.extent * a.extent, true);
     const detail::RepairPlan& closing = curved.any ? curved.plan : plan;
     // Pieces that overlap: the boundary of their union, as measureSolid integrates it.
     if (!asGiven) {

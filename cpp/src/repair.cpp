@@ -372,7 +372,7 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
     return plan;
 }
 
-CurvedCaps spanCurvedLoops(const RepairPlan& plan, double extent, double volume) {
+CurvedCaps spanCurvedLoops(const RepairPlan& plan, double extent, double volume, bool overlapping) {
     CurvedCaps out;
     std::vector<WeightedTriangle> caps;
     std::vector<std::size_t> groups{0}, loopOf;
@@ -390,7 +390,14 @@ CurvedCaps spanCurvedLoops(const RepairPlan& plan, double extent, double volume)
     if (std::find(curved.begin(), curved.end(), 1) == curved.end()) return out;
     out.any = true;
     // The tolerance is relative to the solid: Sigma moves it by a small fraction.
-    out.span = spanningCaps(caps, groups, curved, extent, 1e-7 * volume);
+    // Closing a mesh's holes costs at most a multiple of measuring it: a few thousand solid angles
+    // per triangle (2 s at most), and caps of at most 64 triangles per triangle of the mesh, or 4
+    // where the arrangement cuts them (a crossing plane cuts each). A small mesh with a wild hole gets a coarser Sigma
+    // and says so in its error bound, rather than seconds of refinement.
+    const double triangles = static_cast<double>(plan.weight.size());
+    const double budget = std::min(6e7, 2e6 + 2000.0 * triangles);
+    out.span = spanningCaps(caps, groups, curved, extent, 1e-7 * volume, budget,
+                            overlapping ? 256 + 4 * triangles : 4096 + 64 * triangles);
     // The plan again, each spanned loop's fan replaced by its Sigma (same weight and piece).
     RepairPlan& p = out.plan;
     p.weight = plan.weight;

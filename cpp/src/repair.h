@@ -39,13 +39,14 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& surface, const Vec3& 
 
 // The curved loops' spanning caps (see winding_correction.h): their sums and errors, and the
 // plan with those loops' fans replaced by their finest Sigma (for the arrangement). Empty sums and
-// `plan` unchanged when every loop is planar. `volume` sets the tolerance.
+// `plan` unchanged when every loop is planar. `volume` sets the tolerance; `overlapping`: the
+// arrangement will cut the caps (pieces overlap), so they are kept coarser.
 struct CurvedCaps {
     bool any = false;
     SpanningCaps span;
     RepairPlan plan;
 };
-CurvedCaps spanCurvedLoops(const RepairPlan& plan, double extent, double volume);
+CurvedCaps spanCurvedLoops(const RepairPlan& plan, double extent, double volume, bool overlapping);
 
 }  // namespace detail
 }  // namespace massprops

@@ -387,7 +387,8 @@ double distance(const Moments& a, const Moments& b, double length) {
 }  // namespace
 
 SpanningCaps spanningCaps(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups,
-                          const std::vector<std::uint8_t>& curved, double length, double tolerance) {
+                          const std::vector<std::uint8_t>& curved, double length, double tolerance, double budget,
+                          double maxTriangles) {
     SpanningCaps out;
     const Field field(caps, groups);
     std::vector<Span> spans;
@@ -435,16 +436,17 @@ SpanningCaps spanningCaps(const std::vector<WeightedTriangle>& caps, const std::
         for (const auto& h : history) m.add(h[k]);
         return m;
     };
-    // The work of a level: its new vertices, each a few evaluations of w_C over every cap (about
-    // 3e7 such terms a second).
-    constexpr double kBudget = 6e7;
+    // The work of a level: its new vertices, each a few evaluations of w_C over every cap.
     std::size_t levels = 1;  // in each history
     auto richardson = [&](std::size_t k) { return extrapolated(sums(k), sums(k - 1), 1.0 / 3); };
     for (;;) {
         double work = 0;
         for (const Span& s : spans) work += 1.5 * static_cast<double>(s.triangles.size());
+        // The next level's triangles, which the arrangement may have to cut, are held to
+        // `maxTriangles` too: small caps would otherwise refine without end.
+        const double triangles = 4 * work / 1.5;
         work *= 4 * static_cast<double>(caps.size());
-        if (spans.empty() || work > kBudget) break;
+        if (spans.empty() || work > budget || triangles > maxTriangles) break;
         for (std::size_t i = 0; i < spans.size();) {
             if (refine(field, spans[i])) {
                 history[i].push_back(momentsOf(spans[i]));

@@ -57,9 +57,12 @@ struct SpanningCaps {
 
 // `caps`: every counted loop's fan, loop i being caps[groups[i] .. groups[i + 1]); `curved[i]`:
 // whether loop i is to be spanned (the others stay as they are, but their caps count in w_C).
-// Refines until the estimated error is below `tolerance` or a work limit is reached.
+// Refines until the estimated error is below `tolerance`, or the work of a level would pass
+// `budget` evaluations of a cap triangle's solid angle (about 3e7 a second), or its spanning
+// caps `maxTriangles` triangles.
 SpanningCaps spanningCaps(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups,
-                          const std::vector<std::uint8_t>& curved, double length, double tolerance);
+                          const std::vector<std::uint8_t>& curved, double length, double tolerance, double budget,
+                          double maxTriangles);
 
 }  // namespace detail
 }  // namespace massprops
