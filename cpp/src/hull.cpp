@@ -26,6 +26,7 @@
 
 #include "determinant.h"
 #include "linalg.h"
+#include "mesh_access.h"
 
 namespace massprops {
 namespace detail {
@@ -637,6 +638,22 @@ Hull Quickhull::run() {
 }  // namespace
 
 Hull convexHull(const PointSource& source) { return Quickhull(source).run(); }
+
+Hull hullOfUsedVertices(const MeshView& mesh, const Vec3& origin) {
+    std::vector<std::uint8_t> used(vertexCount(mesh), 0);
+    withMeshTypes(mesh, [&](auto, auto index) {
+        for (std::size_t c = 0, n = cornerCount(mesh); c < n; ++c) used[index(c)] = 1;
+        return 0;
+    });
+    std::vector<std::uint32_t> ids;
+    for (std::size_t v = 0; v < used.size(); ++v)
+        if (used[v]) ids.push_back(static_cast<std::uint32_t>(v));
+    used = std::vector<std::uint8_t>();
+    return withMeshTypes(mesh, [&](auto position, auto) {
+        const auto point = [&](std::size_t i) { return sub(position(ids[i]), origin); };
+        return convexHull(point, ids.size());
+    });
+}
 
 }  // namespace detail
 }  // namespace massprops

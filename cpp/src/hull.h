@@ -50,5 +50,9 @@ Hull convexHull(const Point& point, std::size_t count) {
     return convexHull(PointSource{&point, gather, count});
 }
 
+// The hull of the vertices a valid mesh's triangles use (a mesh may carry others), as points
+// relative to `origin`. Shared by the convex mode and the resting poses.
+Hull hullOfUsedVertices(const MeshView& mesh, const Vec3& origin);
+
 }  // namespace detail
 }  // namespace massprops

@@ -261,20 +261,7 @@ Result measureShell(const MeshView& mesh, Analysis& a, const MassOptions& option
 
 Result measureHull(const MeshView& mesh, Analysis& a, const MassOptions& options) {
     Diagnostics& d = a.diagnostics;
-    // The vertices the triangles use (a mesh may carry others).
-    std::vector<std::uint8_t> used(detail::vertexCount(mesh), 0);
-    detail::withMeshTypes(mesh, [&](auto, auto index) {
-        for (std::size_t c = 0, n = detail::cornerCount(mesh); c < n; ++c) used[index(c)] = 1;
-        return 0;
-    });
-    std::vector<std::uint32_t> ids;
-    for (std::size_t v = 0; v < used.size(); ++v)
-        if (used[v]) ids.push_back(static_cast<std::uint32_t>(v));
-    used = std::vector<std::uint8_t>();
-    const detail::Hull hull = detail::withMeshTypes(mesh, [&](auto position, auto) {
-        const auto point = [&](std::size_t i) { return detail::sub(position(ids[i]), a.origin); };
-        return detail::convexHull(point, ids.size());
-    });
+    const detail::Hull hull = detail::hullOfUsedVertices(mesh, a.origin);
     d.hullFaces = static_cast<std::uint32_t>(hull.triangles.size());
     detail::Moments m;
     for (const auto& t : hull.triangles) {

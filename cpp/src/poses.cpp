@@ -520,20 +520,8 @@ Outcome<RestingPoses> restingPoses(const MeshView& mesh, const Vec3& centerOfMas
     const Status status = detail::validateMesh(mesh, message);
     if (status != Status::Ok) return Failure{status, message};
     if (!detail::allFinite(centerOfMass)) return Failure{Status::InvalidArgument, "centerOfMass must be finite"};
-    std::vector<std::uint8_t> used(detail::vertexCount(mesh), 0);
-    detail::withMeshTypes(mesh, [&](auto, auto index) {
-        for (std::size_t c = 0, n = detail::cornerCount(mesh); c < n; ++c) used[index(c)] = 1;
-        return 0;
-    });
-    std::vector<std::uint32_t> ids;
-    for (std::size_t v = 0; v < used.size(); ++v)
-        if (used[v]) ids.push_back(static_cast<std::uint32_t>(v));
-    used = std::vector<std::uint8_t>();
     // Relative to the center of mass, which makes it the origin of every formula above.
-    const detail::Hull hull = detail::withMeshTypes(mesh, [&](auto position, auto) {
-        const auto point = [&](std::size_t i) { return sub(position(ids[i]), centerOfMass); };
-        return detail::convexHull(point, ids.size());
-    });
+    const detail::Hull hull = detail::hullOfUsedVertices(mesh, centerOfMass);
     if (hull.triangles.empty())
         return Failure{Status::ZeroVolume, "the body is flat (its vertices span no volume): it has no resting pose"};
     double size = 0, maxAbs = 0;
