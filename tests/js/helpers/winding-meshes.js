@@ -2,7 +2,8 @@
 // that cross, open surfaces with non-planar holes, a surface through itself; and the variants
 // that must give the same solid (shuffled, far away, wound the other way). Each mesh is
 // { positions: Float64Array, indices: Uint32Array }, wound outward by construction.
-import { box, concat, torus } from './meshes.js';
+import { box, concat, rng, torus } from './meshes.js';
+import { shuffled as inRandomOrder } from './repair-meshes.js';
 
 /**
  * A 2-cube with a unit cube pushed halfway through its face x = 2 (an eye in a head): two
@@ -146,35 +147,19 @@ function outward(mesh) {
 
 // ---- variants that must give the same solid ----
 
-// A small deterministic generator (mulberry32), so a failure repeats.
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function permutation(n, next) {
-  const p = Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [p[i], p[j]] = [p[j], p[i]];
-  }
-  return p;
-}
-
 /** The same triangles in another order, the vertices renumbered, each triangle starting at another corner. */
 export function shuffled({ positions, indices }, seed = 17) {
-  const next = random(seed);
+  const next = rng(seed);
+  const permutation = (n) =>
+    inRandomOrder(
+      Array.from({ length: n }, (_, i) => i),
+      next,
+    );
   const nv = positions.length / 3;
-  const newOf = permutation(nv, next);
+  const newOf = permutation(nv);
   const out = new Float64Array(positions.length);
   for (let v = 0; v < nv; v++) out.set(positions.subarray(3 * v, 3 * v + 3), 3 * newOf[v]);
-  const order = permutation(indices.length / 3, next);
+  const order = permutation(indices.length / 3);
   const tris = new Uint32Array(indices.length);
   order.forEach((t, k) => {
     const r = Math.floor(next() * 3);
