@@ -95,10 +95,21 @@ function describeHoles(r, how) {
   return `${holes} closed where the winding number is 1/2, ${share}: ${volumeChange(correction, how)}, ${exactness}`;
 }
 
+// What the left-out pieces were, when the result says: ' (a flat sheet, 2 Möbius bands)'.
+function leftOutKinds(r) {
+  const kinds = [
+    [r.flatPieces, 'flat sheet'],
+    [r.fins, 'fin'],
+    [r.twistedPieces, 'Möbius band'],
+  ].filter(([n]) => n > 0);
+  if (kinds.length === 0) return '';
+  return ` (${kinds.map(([n, word]) => (n === 1 ? `a ${word}` : plural(n, word))).join(', ')})`;
+}
+
 // What the solid mode changed to get its numbers, in one sentence of only what is non-zero
 // ("2 holes closed, 0.4 % of the surface; 312 triangles flipped"), or "nothing repaired". A
-// warning when pieces were left out, or when the
-// caps carry most of the surface (then it is hardly a solid, and a sentence of its own says so).
+// warning when pieces were left out, or when the caps carry most of the surface (then it is
+// hardly a solid, and a sentence of its own says so).
 function describeRepairs(r, how) {
   const done = [];
   const holes = describeHoles(r, how);
@@ -109,7 +120,7 @@ function describeRepairs(r, how) {
   if (r.cavities > 0) done.push(plural(r.cavities, 'cavity', 'cavities'));
   if (r.openShells > 0) {
     done.push(
-      `${plural(r.openShells, 'piece')} ${r.openShells === 1 ? 'bounds nothing and was' : 'bound nothing and were'} left out`,
+      `${plural(r.openShells, 'piece')} ${r.openShells === 1 ? 'bounds nothing and was' : 'bound nothing and were'} left out${leftOutKinds(r)}`,
     );
   }
   const overlap = describeOverlap(r, how);

@@ -104,6 +104,12 @@ export interface Repairs {
   cappedHoles: number;
   /** Shells left out, wholly or in part, because they bound nothing (a flat sheet, a fin, a Moebius band). */
   openShells: number;
+  /** Of those: shells left out whole, which closed would enclose no volume (a flat sheet). */
+  flatPieces: number;
+  /** Of those: shells kept in part, a piece that encloses nothing left out (a fin on a body). */
+  fins: number;
+  /** Of those: shells with a piece that is not orientable (a Moebius band). */
+  twistedPieces: number;
   /** Shells that cross another piece: the solid is their union, the overlap counted once. */
   intersectingShells: number;
   /** Shells that pass through themselves, the overlap counted once (looked for only with `intersections: true`). */

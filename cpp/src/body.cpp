@@ -151,6 +151,9 @@ void mergeDiagnostics(Diagnostics& into, const Diagnostics& d, double area, doub
     r.cavities += d.repairs.cavities;
     r.cappedHoles += d.repairs.cappedHoles;
     r.openShells += d.repairs.openShells;
+    r.flatPieces += d.repairs.flatPieces;
+    r.fins += d.repairs.fins;
+    r.twistedPieces += d.repairs.twistedPieces;
     r.intersectingShells += d.repairs.intersectingShells;
     r.selfIntersectingShells += d.repairs.selfIntersectingShells;
     r.intersectingTriangles += d.repairs.intersectingTriangles;

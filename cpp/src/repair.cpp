@@ -328,6 +328,20 @@ RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin
         for (std::uint32_t id = 0; id < s.patchCount; ++id)
             if (sign[id] == 0) leftOut[s.patchShell[id]] = 1;
         repairs.openShells = static_cast<std::uint32_t>(std::count(leftOut.begin(), leftOut.end(), 1));
+        // And by kind, so that a person can tell a Moebius band from a fin: a shell with a patch
+        // that is not orientable; else one kept in part (a fin on a body); else one left out whole.
+        std::vector<std::uint8_t> twisted(s.shellCount, 0), kept(s.shellCount, 0);
+        for (std::uint32_t id = 0; id < s.patchCount; ++id) {
+            if (unitOf[id] == kNoPatch) twisted[s.patchShell[id]] = 1;
+            if (sign[id] != 0) kept[s.patchShell[id]] = 1;
+        }
+        for (std::uint32_t shell = 0; shell < s.shellCount; ++shell) {
+            if (!leftOut[shell]) continue;
+            std::uint32_t& kind = twisted[shell] ? repairs.twistedPieces
+                                  : kept[shell]  ? repairs.fins
+                                                 : repairs.flatPieces;
+            ++kind;
+        }
 
         // Triangles flipped against the surface as given, per patch: a patch mostly flipped was
         // given inside-out as a whole; the rest were local flips.

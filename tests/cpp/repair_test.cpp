@@ -525,6 +525,8 @@ TEST(RepairLeftOut, FinIsAnOpenShellAndChangesNothing) {
     for (int k = 0; k < 3; ++k) EXPECT_NEAR(r.value.centerOfMass[k], 0.5, 1e-15);
     EXPECT_NEAR(r.value.inertia[0], 1.0 / 6, 1e-15);
     expectOnly(r.value.diagnostics.repairs, 0, 0, 0, 0, 0, 1);
+    EXPECT_EQ(r.value.diagnostics.repairs.fins, 1u);  // of its shell, the cube is kept
+    EXPECT_EQ(r.value.diagnostics.repairs.flatPieces + r.value.diagnostics.repairs.twistedPieces, 0u);
     EXPECT_EQ(r.value.diagnostics.shells, 1u);
     EXPECT_EQ(r.value.diagnostics.nonManifoldEdges, 1u);
 }
@@ -537,6 +539,8 @@ TEST(RepairLeftOut, NonOrientablePieceIsAnOpenShellAndChangesNothing) {
     ASSERT_TRUE(r.ok()) << r.message;
     EXPECT_NEAR(r.value.volume, 1, 1e-14);
     EXPECT_EQ(r.value.diagnostics.repairs.openShells, 1u);
+    EXPECT_EQ(r.value.diagnostics.repairs.twistedPieces, 1u);
+    EXPECT_EQ(r.value.diagnostics.repairs.flatPieces + r.value.diagnostics.repairs.fins, 0u);
     EXPECT_EQ(r.value.diagnostics.repairs.cavities, 0u);
     EXPECT_EQ(r.value.diagnostics.shells, 2u);
 }
@@ -579,6 +583,7 @@ TEST(RepairLeftOut, FlatSheetHasZeroVolumeAndPointsToShellMode) {
         const Outcome<Diagnostics> d = inspectMesh(sheets[k].view());
         ASSERT_TRUE(d.ok());
         EXPECT_EQ(d.value.repairs.openShells, 1u);
+        EXPECT_EQ(d.value.repairs.flatPieces, 1u);
     }
 }
 
@@ -599,6 +604,7 @@ TEST(RepairLeftOut, FlatSheetBesideACubeChangesNothing) {
         EXPECT_EQ(r.value.diagnostics.repairs.flippedTriangles, 0u);
         EXPECT_EQ(r.value.diagnostics.repairs.cavities, 0u);
         EXPECT_EQ(r.value.diagnostics.repairs.openShells, 1u);  // the sheet, enclosing nothing
+        EXPECT_EQ(r.value.diagnostics.repairs.flatPieces, 1u);
     }
 }
 

@@ -149,7 +149,8 @@ bool sameSurface(const Diagnostics& a, const Diagnostics& b, bool compareInverte
 bool sameRepairs(const Repairs& a, const Repairs& b) {
     return a.duplicateTriangles == b.duplicateTriangles && a.flippedTriangles == b.flippedTriangles &&
            a.invertedShells == b.invertedShells && a.cavities == b.cavities && a.cappedHoles == b.cappedHoles &&
-           a.openShells == b.openShells && a.intersectingShells == b.intersectingShells &&
+           a.openShells == b.openShells && a.flatPieces == b.flatPieces && a.fins == b.fins &&
+           a.twistedPieces == b.twistedPieces && a.intersectingShells == b.intersectingShells &&
            a.selfIntersectingShells == b.selfIntersectingShells && a.intersectingTriangles == b.intersectingTriangles &&
            same(a.overlapVolume, b.overlapVolume) && same(a.capArea, b.capArea);
 }
@@ -181,6 +182,8 @@ void checkMeshDiagnostics(const Diagnostics& d, const FuzzMesh& m, const char* w
     FUZZ_REQUIRE(r.invertedShells <= d.triangles && r.cavities <= d.triangles && r.openShells <= d.triangles &&
                      r.intersectingShells <= d.triangles,
                  w + ": shell repairs exceed the triangles" + in);
+    FUZZ_REQUIRE(r.flatPieces + r.fins + r.twistedPieces == r.openShells,
+                 w + ": the kinds of left-out pieces do not add up to openShells" + in);
     FUZZ_REQUIRE(r.selfIntersectingShells <= d.triangles, w + ": self-intersecting shells exceed the triangles" + in);
     FUZZ_REQUIRE(isFinite(r.overlapVolume) && r.overlapVolume >= 0,
                  w + ": overlap volume " + num(r.overlapVolume) + in);

@@ -32,6 +32,10 @@ test('one of a thing is singular, two are plural: shells, cavities, holes, trian
   );
   expect(repairs({ openShells: 1 })).toBe('1 piece bounds nothing and was left out');
   expect(repairs({ openShells: 2 })).toBe('2 pieces bound nothing and were left out');
+  expect(repairs({ openShells: 1, fins: 1 })).toBe('1 piece bounds nothing and was left out (a fin)');
+  expect(repairs({ openShells: 4, flatPieces: 1, twistedPieces: 3 })).toBe(
+    '4 pieces bound nothing and were left out (a flat sheet, 3 Möbius bands)',
+  );
   const open = texts({ ...CLEAN, closed: false, boundaryEdges: 1000, holes: 1, shells: 2 });
   expect(open).toContain('open mesh: 1,000 boundary edges around 1 hole');
   expect(open).toContain('2 pieces (edge-connected shells)');

@@ -88,7 +88,10 @@ struct Repairs {
     std::uint32_t cavities = 0;          // closed shells inside another, wound inward: holes in the solid
     std::uint32_t cappedHoles = 0;       // boundary loops closed (where the winding number is 1/2)
     std::uint32_t openShells = 0;        // shells left out (wholly or in part): they bound nothing (sheets, fins,
-                                         // Moebius bands)
+                                         // Moebius bands); the sum of the three kinds below
+    std::uint32_t flatPieces = 0;        // shells left out whole: closed, they would enclose no volume (a flat sheet)
+    std::uint32_t fins = 0;              // shells kept in part: a piece enclosing nothing left out (a fin on a body)
+    std::uint32_t twistedPieces = 0;     // shells with a piece that is not orientable (a Moebius band), left out
     std::uint32_t intersectingShells = 0;      // shells that cross another piece: their overlap counted once
     std::uint32_t selfIntersectingShells = 0;  // shells that pass through themselves (looked for with intersections)
     std::uint32_t intersectingTriangles = 0;   // triangles split along an intersection
