@@ -120,6 +120,19 @@ bool clean(const Analysis& a) {
            a.surface.duplicateTriangles == 0 && a.surface.patchCount <= 1;
 }
 
+// What the left-out pieces were: "1 flat sheet, 2 Moebius bands".
+std::string leftOutKinds(const Repairs& r) {
+    std::string out;
+    const auto add = [&](std::uint32_t n, const char* one, const char* many) {
+        if (n == 0) return;
+        out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    add(r.flatPieces, "flat sheet", "flat sheets");
+    add(r.fins, "fin", "fins");
+    add(r.twistedPieces, "Moebius band", "Moebius bands");
+    return out;
+}
+
 // Why nothing is left: every piece bounds nothing and was left out (flat sheets, fins, Moebius
 // bands), or what was kept is flat or cancels out.
 Failure noVolume(const Diagnostics& d, const char* what) {
@@ -127,7 +140,7 @@ Failure noVolume(const Diagnostics& d, const char* what) {
     return Failure{Status::ZeroVolume, std::string(what) + " (" + std::to_string(d.triangles) + " triangles, " +
                                            std::to_string(d.shells) + " shell(s), " +
                                            std::to_string(d.repairs.cappedHoles) + " hole(s) closed): " +
-                                           (allLeftOut ? "no piece bounds anything (flat sheets, fins or Moebius bands)"
+                                           (allLeftOut ? "no piece bounds anything (" + leftOutKinds(d.repairs) + ")"
                                                        : "it is flat or cancels out") +
                                            "; measure it with mode 'shell' to put the mass on the surface"};
 }

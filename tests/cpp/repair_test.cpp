@@ -579,6 +579,7 @@ TEST(RepairLeftOut, FlatSheetHasZeroVolumeAndPointsToShellMode) {
         const Result r = measure(sheets[k]);
         EXPECT_STREQ(statusCode(r.status), "ZERO_VOLUME") << "volume " << r.value.volume << ", " << r.message;
         EXPECT_NE(r.message.find("mode 'shell'"), std::string::npos) << r.message;
+        EXPECT_NE(r.message.find("no piece bounds anything (1 flat sheet)"), std::string::npos) << r.message;
         // What the solid mode did: left the sheet out as a piece that encloses nothing.
         const Outcome<Diagnostics> d = inspectMesh(sheets[k].view());
         ASSERT_TRUE(d.ok());
