@@ -35,11 +35,6 @@ import {
 } from './read.js';
 import { scheduleWarmUp } from './warm-up.js';
 
-const HEAP_VIEWS = {
-  Float32: Float32Array,
-  Float64: Float64Array,
-};
-
 // The poses from the core's flat reply (see restingPosesRaw in cpp/bindings/embind.cpp).
 function posesOf(flat) {
   const poses = [];
@@ -128,16 +123,18 @@ export function createModule(wasm, onTrap) {
     const vertices = Math.floor(positionCount / 3);
     const corners = indexed ? indexCount : vertices;
     const indexStart = Math.ceil(positionBytes / 8) * 8;
-    const what = `a mesh of ${vertices} vertices and ${Math.floor(corners / 3)} triangles`;
+    // Named only in an error (a message made for every small call cost more than its copy).
+    const what = () => `a mesh of ${vertices} vertices and ${Math.floor(corners / 3)} triangles`;
     // One block: the positions, then the indices; the core's scratch is counted, not allocated here.
     const needed = () => indexStart + indexBytes + wasm._meshWorkingBytes(vertices, corners);
     return withMemory(
       indexStart + indexBytes + 8,
       what,
       (address) => {
-        const buffer = wasm.HEAPU8.buffer;
-        copyInto(new HEAP_VIEWS[scalar](buffer, address, positionCount), positions);
-        if (indexed) copyInto(new Uint32Array(buffer, address + indexStart, indexCount), indices);
+        // Through the module's own views of its memory (8-aligned blocks): no view made per call.
+        if (scalar === 'Float32') copyInto(wasm.HEAPF32, positions, address >> 2);
+        else copyInto(wasm.HEAPF64, positions, address >> 3);
+        if (indexed) copyInto(wasm.HEAPU32, indices, (address + indexStart) >> 2);
         write('MeshView', {
           positions: address,
           positionCount,
