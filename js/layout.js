@@ -5,16 +5,17 @@ import { fail, typeName } from './errors.js';
 
 const SHIFTS = { f64: 3, u32: 2, bool: 0 };
 
-// Memory views, remade only when the module's memory has grown (a new ArrayBuffer).
+// Memory views, remade only when they do not reach `end` (the byte after what is read or
+// written): after the memory has grown (its old buffer detached: the views read as empty), or, for
+// memory that grows in place, past their length. Checking the length spares a call to `memory()`
+// (a property of the Emscripten module, a dictionary-mode object) for every value read or written.
 function viewsOf(memory) {
-  let buffer = null;
-  const views = { f64: null, u32: null, bool: null };
-  return () => {
-    const current = memory();
-    if (current !== buffer) {
-      buffer = current;
-      views.f64 = new Float64Array(current);
-      views.u32 = new Uint32Array(current);
+  const views = { f64: new Float64Array(0), u32: new Uint32Array(0), bool: new Uint8Array(0) };
+  return (end) => {
+    if (views.bool.length < end) {
+      const current = memory();
+      views.f64 = new Float64Array(current, 0, current.byteLength >> 3);
+      views.u32 = new Uint32Array(current, 0, current.byteLength >> 2);
       views.bool = new Uint8Array(current);
     }
     return views;
@@ -143,8 +144,10 @@ export function createCodec(layouts, memory) {
   const writers = {};
   return {
     size: (type) => layouts[type].size,
-    read: (type, address) => readFields(compileFields(layouts, type, readers), views(), address),
-    write: (type, address, value) => compileWriter(layouts, type, writers)(views(), address, value),
+    read: (type, address) =>
+      readFields(compileFields(layouts, type, readers), views(address + layouts[type].size), address),
+    write: (type, address, value) =>
+      compileWriter(layouts, type, writers)(views(address + layouts[type].size), address, value),
     /** A user's copy of a nested struct (e.g. diagnostics), checked field by field against its layout. */
     check(type, value, name, code) {
       if (value === null || typeof value !== 'object') fail(code, `${name} must be an object, got ${typeName(value)}`);

@@ -73,6 +73,9 @@ export function createModule(wasm, onTrap) {
   const { codec, core, defaults, enums, read, write, run, withMemory } = boundary;
   const bodyOf = (body, name) => readBody(body, name, codec);
   const measured = () => read('MassProperties');
+  // The mesh call, looked up once: the Emscripten module is a dictionary-mode object, slow to
+  // read a property of in every small call.
+  const measureMesh = wasm._measureMesh;
   const measured2d = () => read('MassProperties2D');
   // The core's WaterPlane{} (the slot holds it until the first pose is converted): water at y = 0.
   const defaultPlane = read('WaterPlane');
@@ -215,7 +218,7 @@ export function createModule(wasm, onTrap) {
       write('MeshOptions', meshOptions(o, core.mesh, enums.mode));
       // check: false trusts the mesh to be closed: no welding, analysis, repair or diagnostics.
       const result = withMesh(positions, indices, () => {
-        run(wasm._measureMesh);
+        run(measureMesh);
         return measured();
       });
       return inMetres(result, s, o);
@@ -278,7 +281,7 @@ export function createModule(wasm, onTrap) {
           // The center of mass of the body the mesh bounds, unless the caller knows it (a result's).
           let com = given;
           if (com === null) {
-            run(wasm._measureMesh);
+            run(measureMesh);
             com = measured().centerOfMass;
           }
           try {
