@@ -52,9 +52,9 @@ export function typedArrayKind(value, accepted, what, expected, hint) {
   return accepted[name];
 }
 
-/** Copies a typed array into `target` (a view of wasm memory of the same element type). */
-export function copyInto(target, source) {
-  call(typedArraySet, target, source);
+/** Copies a typed array into `target` (a view of wasm memory of the same element type) from element `offset`. */
+export function copyInto(target, source, offset = 0) {
+  call(typedArraySet, target, source, offset);
 }
 
 function describe(value) {

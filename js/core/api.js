@@ -35,11 +35,6 @@ import {
 } from './read.js';
 import { scheduleWarmUp } from './warm-up.js';
 
-const HEAP_VIEWS = {
-  Float32: Float32Array,
-  Float64: Float64Array,
-};
-
 // The poses from the core's flat reply (see restingPosesRaw in cpp/bindings/embind.cpp).
 function posesOf(flat) {
   const poses = [];
@@ -78,6 +73,9 @@ export function createModule(wasm, onTrap) {
   const { codec, core, defaults, enums, read, write, run, withMemory } = boundary;
   const bodyOf = (body, name) => readBody(body, name, codec);
   const measured = () => read('MassProperties');
+  // The mesh call, looked up once: the Emscripten module is a dictionary-mode object, slow to
+  // read a property of in every small call.
+  const measureMesh = wasm._measureMesh;
   const measured2d = () => read('MassProperties2D');
   // The core's WaterPlane{} (the slot holds it until the first pose is converted): water at y = 0.
   const defaultPlane = read('WaterPlane');
@@ -128,16 +126,18 @@ export function createModule(wasm, onTrap) {
     const vertices = Math.floor(positionCount / 3);
     const corners = indexed ? indexCount : vertices;
     const indexStart = Math.ceil(positionBytes / 8) * 8;
-    const what = `a mesh of ${vertices} vertices and ${Math.floor(corners / 3)} triangles`;
+    // Named only in an error (a message made for every small call cost more than its copy).
+    const what = () => `a mesh of ${vertices} vertices and ${Math.floor(corners / 3)} triangles`;
     // One block: the positions, then the indices; the core's scratch is counted, not allocated here.
     const needed = () => indexStart + indexBytes + wasm._meshWorkingBytes(vertices, corners);
     return withMemory(
       indexStart + indexBytes + 8,
       what,
       (address) => {
-        const buffer = wasm.HEAPU8.buffer;
-        copyInto(new HEAP_VIEWS[scalar](buffer, address, positionCount), positions);
-        if (indexed) copyInto(new Uint32Array(buffer, address + indexStart, indexCount), indices);
+        // Through the module's own views of its memory (8-aligned blocks): no view made per call.
+        if (scalar === 'Float32') copyInto(wasm.HEAPF32, positions, address >> 2);
+        else copyInto(wasm.HEAPF64, positions, address >> 3);
+        if (indexed) copyInto(wasm.HEAPU32, indices, (address + indexStart) >> 2);
         write('MeshView', {
           positions: address,
           positionCount,
@@ -218,7 +218,7 @@ export function createModule(wasm, onTrap) {
       write('MeshOptions', meshOptions(o, core.mesh, enums.mode));
       // check: false trusts the mesh to be closed: no welding, analysis, repair or diagnostics.
       const result = withMesh(positions, indices, () => {
-        run(wasm._measureMesh);
+        run(measureMesh);
         return measured();
       });
       return inMetres(result, s, o);
@@ -281,7 +281,7 @@ export function createModule(wasm, onTrap) {
           // The center of mass of the body the mesh bounds, unless the caller knows it (a result's).
           let com = given;
           if (com === null) {
-            run(wasm._measureMesh);
+            run(measureMesh);
             com = measured().centerOfMass;
           }
           try {

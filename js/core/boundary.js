@@ -101,10 +101,11 @@ export function createBoundary(wasm, onTrap) {
     if (status !== 0) fail(codes[status], withNumbers(wasm._message()));
   }
 
+  // `what` names the input, or is a function that does (made only when it is needed).
   function tooLarge(what, bytes) {
     fail(
       'MESH_TOO_LARGE',
-      `${what} needs about ${(bytes / 2 ** 30).toFixed(2)} GiB of WebAssembly memory; ` +
+      `${typeof what === 'function' ? what() : what} needs about ${(bytes / 2 ** 30).toFixed(2)} GiB of WebAssembly memory; ` +
         `at most ${(heapLimit / 2 ** 30).toFixed(2)} GiB fit: measure it in parts and combine them`,
     );
   }

@@ -3,6 +3,9 @@
 /** The module the glue resolves to: the core's exported functions and its memory. */
 export interface WasmModule {
   HEAPU8: Uint8Array;
+  HEAPU32: Uint32Array;
+  HEAPF32: Float32Array;
+  HEAPF64: Float64Array;
   /** Which build was loaded ('simd', 'scalar', or 'given' for init({ wasmModule })). */
   kind?: string;
   [name: string]: unknown;
