@@ -75,7 +75,20 @@ ${dimensions.join('\n')}
 `,
 );
 
+// The one-file builds load the full module at init() (js/core/load.js, ONE_FILE): the core
+// module's glue and bytes would be dead weight in them.
+const withoutCoreModule = {
+  name: 'without-core-module',
+  setup(b) {
+    b.onResolve({ filter: /dist\/mass_properties_wasm_core/ }, (args) => ({ path: args.path, namespace: 'unused' }));
+    b.onLoad({ filter: /.*/, namespace: 'unused' }, () => ({
+      contents: "throw new Error('the one-file builds hold the full module only');",
+    }));
+  },
+};
+
 const COMMON = {
+  plugins: [withoutCoreModule],
   bundle: true,
   platform: 'neutral',
   target: 'es2020',

@@ -186,14 +186,17 @@ async function prepareFullSync(kind, onTrap) {
     const names = ['node:fs', 'node:zlib']; // names bundlers leave alone: browser builds never get here
     const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ names[0]);
     const glue = await build.glue();
+    // The file where it can be read (not where a bundler did not copy it, nor in Deno without
+    // --allow-read), else the embedded bytes.
     let file = null;
     try {
       file = build.file();
+      fs.accessSync(file, fs.constants.R_OK);
     } catch {
-      // no import.meta.url (the CommonJS build): the embedded bytes
+      file = null;
     }
     let bytes;
-    if (file?.protocol === 'file:' && fs.existsSync(file)) {
+    if (file?.protocol === 'file:') {
       bytes = () => fs.readFileSync(file);
     } else {
       const zlib = await import(/* webpackIgnore: true */ /* @vite-ignore */ names[1]);
