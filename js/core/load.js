@@ -178,7 +178,8 @@ async function loadFullAsync(kind, onTrap) {
 // Where the host can read a file within a call (Node, Deno, Bun), the full module's loader for
 // the first call that needs it: what must be awaited (the glue, node:fs, the embedded bytes
 // where the file cannot be reached) is done here; reading and compiling wait for that call.
-// Elsewhere (a page's main thread, which may not compile a large module at once) null.
+// Elsewhere (browsers: no file to read within a call, and a page's main thread may not compile a
+// large module at once) null.
 async function prepareFullSync(kind, onTrap) {
   if (typeof globalThis.process?.versions?.node !== 'string') return null;
   try {
@@ -233,8 +234,7 @@ async function load({ wasmModule, parts }) {
     return createParts({ full: createModule(wasm, onTrap) });
   }
   const kind = moduleKind();
-  if ((parts ?? (ONE_FILE ? 'full' : 'core')) === 'full')
-    return createParts({ full: await loadFullAsync(kind, onTrap) });
+  if (ONE_FILE || parts === 'full') return createParts({ full: await loadFullAsync(kind, onTrap) });
   let core, loadFullSync;
   try {
     const build = buildOf('core', kind);

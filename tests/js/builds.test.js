@@ -32,24 +32,28 @@ test('the SIMD and the scalar builds give bit-identical results', () => {
 
 // The core module is the same sources as the full one, linked without what it does not call: a
 // mesh it measures must come out as the full module measures it, bit for bit, in both builds.
-test.each(['simd', 'scalar'])('the core and the full modules give bit-identical results (%s)', (kind) => {
-  const core = measure(kind, 'core');
-  const full = measure(kind, 'full');
-  expect([core.parts, full.parts]).toEqual(['core', 'full']);
-  const answered = [];
-  for (const [name, result] of Object.entries(core.results)) {
-    if (result.error === 'FULL_MODULE_NOT_LOADED') continue;
-    answered.push(name);
-    expect(result).toEqual(full.results[name]);
-  }
-  // The clean meshes, check: false and the bodies; the rest needs the analysis or the repair.
-  expect(answered).toEqual([
-    'icosphere 20k',
-    'icosphere 20k, check: false',
-    'three.js sphere (seam copies)',
-    'torus, Float64',
-    'torus, Float64, check: false',
-    'slender box',
-    'bodies',
-  ]);
-}, 120_000);
+test.each(['simd', 'scalar'])(
+  'the core and the full modules give bit-identical results (%s)',
+  (kind) => {
+    const core = measure(kind, 'core');
+    const full = measure(kind, 'full');
+    expect([core.parts, full.parts]).toEqual(['core', 'full']);
+    const answered = [];
+    for (const [name, result] of Object.entries(core.results)) {
+      if (result.error === 'FULL_MODULE_NOT_LOADED') continue;
+      answered.push(name);
+      expect(result).toEqual(full.results[name]);
+    }
+    // The clean meshes, check: false and the bodies; the rest needs the analysis or the repair.
+    expect(answered).toEqual([
+      'icosphere 20k',
+      'icosphere 20k, check: false',
+      'three.js sphere (seam copies)',
+      'torus, Float64',
+      'torus, Float64, check: false',
+      'slender box',
+      'bodies',
+    ]);
+  },
+  120_000,
+);
