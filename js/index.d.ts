@@ -27,6 +27,7 @@ export type ErrorCode =
   | 'RESOURCE_REFUSED'
   | 'RESOURCE_NOT_FOUND'
   | 'SINKS'
+  | 'FULL_MODULE_NOT_LOADED'
   | 'INTERNAL';
 
 export class MassPropertiesError extends Error {
@@ -521,6 +522,13 @@ export interface MassPropertiesModule {
   ): Hydrostatics;
   /** How the solid floats: upright at its draft, and its equilibria; SINKS if it is not lighter than the water. */
   float(positions: Positions | TypedArray, indices?: Indices | TypedArray, options?: FloatOptions): Flotation;
+  /**
+   * Loads the full module, once (docs/size.md): after it resolves every call works within the
+   * call. Where the host cannot load it within a call (a page's main thread), a call that needs it
+   * fails with FULL_MODULE_NOT_LOADED until then: a mesh that is not clean, the shell and convex
+   * modes, inspect, holes, polygons, resting poses, hydrostatics and spin.
+   */
+  loadFull(): Promise<void>;
 }
 
 /** What init() may be given. */
@@ -531,12 +539,22 @@ export interface InitOptions {
    * Typed `object` so that these declarations need no DOM or WebAssembly lib.
    */
   wasmModule?: object;
+  /**
+   * Which parts to load before the promise resolves: 'core' (the default), the small module that
+   * measures clean meshes, check: false, the shapes and the bodies; or 'full', with the core the
+   * module that does everything (repair, shell and convex modes, inspect, holes, 2-D polygons,
+   * resting poses, hydrostatics, spin). Without it the full module is loaded on first use: within
+   * the call where the host can (Node, Deno, Bun), else the call fails with
+   * FULL_MODULE_NOT_LOADED and `await mp.loadFull()` loads it. See docs/size.md.
+   */
+  parts?: 'core' | 'full';
 }
 
 /**
- * Loads the WebAssembly module once; later calls return the same promise. A failure arrives as
- * a rejected promise with a MassPropertiesError (code INTERNAL, or INVALID_OPTIONS for options
- * it does not know), and the next call tries again.
+ * Loads the WebAssembly module once (the core module; with `{ parts: 'full' }` the full one);
+ * later calls return the same promise, after loading the full module if they ask for it. A
+ * failure arrives as a rejected promise with a MassPropertiesError (code INTERNAL, or
+ * INVALID_OPTIONS for options it does not know), and the next call tries again.
  */
 export function init(options?: InitOptions): Promise<MassPropertiesModule>;
 

@@ -5,8 +5,15 @@ import { checkParts } from './arrays.js';
 import { MassPropertiesError, fail, isMassPropertiesError, typeName } from './errors.js';
 
 // Errors in how a part was handed over (its options, the type of its arrays) rather than in its
-// triangles: the caller's mistake, thrown instead of quietly leaving the part out of the body.
-const CALLER_CODES = new Set(['INVALID_TYPE', 'INVALID_OPTIONS', 'INVALID_DENSITY', 'INVALID_MASS']);
+// triangles: the caller's mistake, thrown instead of quietly leaving the part out of the body;
+// and the full module not loaded yet (docs/size.md), which would leave out a part it can measure.
+const CALLER_CODES = new Set([
+  'INVALID_TYPE',
+  'INVALID_OPTIONS',
+  'INVALID_DENSITY',
+  'INVALID_MASS',
+  'FULL_MODULE_NOT_LOADED',
+]);
 
 export function checkModule(mp) {
   if (typeof mp?.mesh !== 'function' || typeof mp?.combine !== 'function') {

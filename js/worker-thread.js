@@ -8,7 +8,8 @@ import { init, measureParts } from './index.js';
 import { METHODS } from './schema.js';
 import { collectTransferables } from './transfer.js';
 
-const ready = init();
+// A worker measures whatever it is sent: the full module, loaded before the first request.
+const ready = init({ parts: 'full' });
 
 // The functions a request may name: the module's, and measureParts over it.
 function methodOf(mp, method) {

@@ -29,7 +29,8 @@ type Promised<F> = F extends (...args: infer A) => infer R ? (...args: A) => Pro
 
 /** The module's functions, each returning a promise, run in a Web Worker. */
 export type MassPropertiesWorker = {
-  readonly [K in Exclude<keyof MassPropertiesModule, 'errorCodes'>]: Promised<MassPropertiesModule[K]>;
+  // (Not loadFull: the worker's thread loads the full module before its first request.)
+  readonly [K in Exclude<keyof MassPropertiesModule, 'errorCodes' | 'loadFull'>]: Promised<MassPropertiesModule[K]>;
 } & {
   measureParts<P extends BakedPart>(parts: P[]): Promise<MeasuredParts<P>>;
   /** Stops the worker; calls still waiting are rejected with a MassPropertiesError (INTERNAL). */

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds, with the presets in CMakePresets.json, the native core with its tests (build/native), the
-# WebAssembly module (dist/mass_properties_wasm.js, an ES module written by CMake itself, then its
+# WebAssembly modules (the full and the core one, docs/size.md, each with SIMD and without:
+# dist/mass_properties_wasm*.js, ES modules written by CMake itself, then their
 # CommonJS and classic-script builds by scripts/bundle.mjs) and the same C++ tests as WebAssembly
 # (build/wasm-tests).
 # Usage: scripts/build.sh [native|wasm|wasm-tests|all]

@@ -1,6 +1,7 @@
 // The glue minified, the wasm embedded, the result's fields, and the package's other module
 // formats, made from the ES modules in js/:
-//   - dist/mass_properties_wasm*.js: the Emscripten glue, minified in place (docs/size.md);
+//   - dist/mass_properties_wasm*.js: the Emscripten glue of each build (the full and the core
+//     module, each with SIMD and without), minified in place (docs/size.md);
 //   - dist/mass_properties_wasm*_embedded.js: each build's .wasm gzipped, in base64, as an ES
 //     module: what init() compiles where the .wasm file cannot be reached (js/index.js);
 //   - dist/result-fields.js: each result field's powers of length and mass, as the built module's
@@ -24,7 +25,12 @@ import { gzipSync } from 'node:zlib';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
 
-for (const name of ['mass_properties_wasm', 'mass_properties_wasm_scalar']) {
+for (const name of [
+  'mass_properties_wasm',
+  'mass_properties_wasm_scalar',
+  'mass_properties_wasm_core',
+  'mass_properties_wasm_core_scalar',
+]) {
   // Emscripten 3.1.6 at -O3 strips whitespace but keeps every local name, and Debian's has no
   // closure compiler: minified, the glue is 6.4 KB gzipped instead of 8.5, for every host, bundled
   // or not. Properties and strings stay as they are (the wasm's imports are named by strings).
@@ -69,7 +75,20 @@ ${dimensions.join('\n')}
 `,
 );
 
+// The one-file builds load the full module at init() (js/core/load.js, ONE_FILE): the core
+// module's glue and bytes would be dead weight in them.
+const withoutCoreModule = {
+  name: 'without-core-module',
+  setup(b) {
+    b.onResolve({ filter: /dist\/mass_properties_wasm_core/ }, (args) => ({ path: args.path, namespace: 'unused' }));
+    b.onLoad({ filter: /.*/, namespace: 'unused' }, () => ({
+      contents: "throw new Error('the one-file builds hold the full module only');",
+    }));
+  },
+};
+
 const COMMON = {
+  plugins: [withoutCoreModule],
   bundle: true,
   platform: 'neutral',
   target: 'es2020',

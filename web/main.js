@@ -33,9 +33,10 @@ import { Viewer } from './viewer.js';
 const DEFAULT_MODEL = 't-handle';
 
 const viewer = new Viewer(ui.viewport);
-const spin = new SpinControls(init(), viewer);
+// The spin and the resting poses are in the full module (docs/size.md): loaded with the core.
+const spin = new SpinControls(init({ parts: 'full' }), viewer);
 const measurer = new Measurer();
-const poses = new PoseControls(init(), viewer, spin);
+const poses = new PoseControls(init({ parts: 'full' }), viewer, spin);
 const session = new Session(viewer, measurer, spin, poses);
 const picker = new ModelPicker(session);
 

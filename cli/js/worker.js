@@ -4,7 +4,7 @@ import { init } from 'mass-properties';
 import { measureFile } from './measure.js';
 import { failureOf } from './failure.js';
 
-const mp = await init();
+const mp = await init({ parts: 'full' }); // every file may need the repair: no core first
 parentPort.on('message', async ({ id, file }) => {
   try {
     parentPort.postMessage({ id, report: await measureFile(mp, file, workerData.options) });

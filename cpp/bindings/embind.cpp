@@ -10,6 +10,11 @@
 // core's defaults from the input slots before it writes any (MassOptions{}, MeshOptions{}, ...).
 // The layouts below are the one description of each value type: js/core/ decodes and encodes by
 // them; a result's are made from MASSPROPS_RESULT_FIELDS (mass_properties.h).
+//
+// Two modules are built from this file (CMakeLists.txt): the full one, and with
+// MASS_PROPERTIES_CORE_MODULE the core one that init() loads first (docs/size.md): the same
+// layouts and slots, but only what a clean mesh, the shapes and the bodies need, so that the
+// linker leaves out the analysis, repair, shells, hull, 2-D, poses, hydrostatics and spin.
 #include <emscripten/bind.h>
 #include <emscripten/heap.h>
 #include <malloc.h>
@@ -21,6 +26,7 @@
 
 #include "mass_properties/hydrostatics.h"
 #include "mass_properties/mass_properties.h"
+#include "mesh.h"
 
 using namespace emscripten;
 using namespace massprops;
@@ -380,8 +386,13 @@ double heapMax() { return static_cast<double>(emscripten_get_heap_max()); }
 // Bytes malloc has handed out and not taken back: lets tests prove a failing call leaks nothing.
 double heapInUse() { return static_cast<double>(mallinfo().uordblks); }
 
-// A mesh: the MeshView, MassOptions and MeshOptions slots, as the JS wrote them.
+// A mesh: the MeshView, MassOptions and MeshOptions slots, as the JS wrote them. The core module
+// measures what needs no analysis and answers FullModuleNotLoaded for the rest.
+#ifdef MASS_PROPERTIES_CORE_MODULE
+int measureMeshRaw() { return reply(detail::measureCleanMesh(inputMesh(), inputMassOptions(), inputMeshOptions())); }
+#else
 int measureMeshRaw() { return reply(measureMesh(inputMesh(), inputMassOptions(), inputMeshOptions())); }
+#endif
 int inspectMeshRaw() { return reply(inspectMesh(inputMesh(), inputMeshOptions())); }
 
 // Loops cross as one flat array: [count, x, y, z, x, y, z, ..., count, ...].
@@ -545,15 +556,6 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
     function("_heapInUse", &heapInUse);
 
     function("_measureMesh", &measureMeshRaw);
-    function("_inspectMesh", &inspectMeshRaw);
-    function("_holeLoops", &holeLoopsRaw);
-    function("_loopBufferAddress", &loopBufferAddress);
-    function("_loopBufferLength", &loopBufferLength);
-    function("_releaseLoopBuffer", &releaseLoopBuffer);
-    function("_restingPoses", &restingPosesRaw);
-    function("_poseBufferAddress", &poseBufferAddress);
-    function("_poseBufferLength", &poseBufferLength);
-    function("_releasePoseBuffer", &releasePoseBuffer);
     function("_box", &boxRaw);
     function("_sphere", &sphereRaw);
     function("_ellipsoid", &ellipsoidRaw);
@@ -565,6 +567,17 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
     function("_transform", &transformRaw);
     function("_combine", &combineRaw);
     function("_inertiaAbout", &inertiaAboutRaw);
+
+#ifndef MASS_PROPERTIES_CORE_MODULE
+    function("_inspectMesh", &inspectMeshRaw);
+    function("_holeLoops", &holeLoopsRaw);
+    function("_loopBufferAddress", &loopBufferAddress);
+    function("_loopBufferLength", &loopBufferLength);
+    function("_releaseLoopBuffer", &releaseLoopBuffer);
+    function("_restingPoses", &restingPosesRaw);
+    function("_poseBufferAddress", &poseBufferAddress);
+    function("_poseBufferLength", &poseBufferLength);
+    function("_releasePoseBuffer", &releasePoseBuffer);
     function("_simulateRotation", &simulateRotationRaw);
 
     function("_submerged", &submergedRaw);
@@ -577,4 +590,5 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
     function("_measurePolygon", &measurePolygonRaw);
     function("_transform2D", &transform2DRaw);
     function("_combine2D", &combine2DRaw);
+#endif
 }

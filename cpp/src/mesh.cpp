@@ -63,6 +63,16 @@ Status checkMesh(const MeshView& mesh, const MeshOptions& options, std::string& 
     return status == Status::Ok ? checkMeshOptions(options, message) : status;
 }
 
+// The checks of the measuring entry points: input, then mass, then mesh options (the order every
+// entry point reports problems in); `box` gets the mesh's bounds.
+Status checkMeasure(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions,
+                    std::string& message, detail::Bounds& box) {
+    Status status = detail::validateMesh(mesh, message, &box);
+    if (status == Status::Ok) status = detail::checkMassOptions(options, message);
+    if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
+    return status;
+}
+
 // The welded, analysed surface and the diagnostics of the mesh as given.
 struct Analysis {
     detail::Bounds box;
@@ -76,27 +86,28 @@ struct Analysis {
 
 using detail::Path;
 
-Analysis analyze(const MeshView& mesh, const detail::Bounds& box, const MeshOptions& options, Path path) {
-    Analysis a;
+// The analysis's start: the box, its center and extent, and the proof where the mode allows it.
+// True when the proof found the mesh clean: `a` then holds what the full analysis would find on
+// it. Otherwise `weld` may hold the proof's weld (it welded but found the mesh rough).
+bool proveClean(const MeshView& mesh, const detail::Bounds& box, const MeshOptions& options, Path path, Analysis& a,
+                std::uint32_t& welded, std::vector<std::uint32_t>& weld) {
     a.box = box;
     a.origin = detail::center(a.box);
     a.extent = std::max({a.box.hi[0] - a.box.lo[0], a.box.hi[1] - a.box.lo[1], a.box.hi[2] - a.box.lo[2]});
     const double extra = std::max(options.weldDistance, options.weldRelative * a.extent);
-    std::uint32_t welded = 0;
-    std::vector<std::uint32_t> weld;  // the proof's weld, when it welded but found the mesh rough
     // Shell mode reads the per-triangle flags the proof does not make.
-    if (path == Path::Proof && options.mode == MeshMode::Solid && !options.intersections &&
-        detail::provenClean(mesh, a.box, extra, welded, &a.usedBox, &weld)) {
-        a.proven = true;
-        // What the full analysis finds on a clean mesh: one shell of one patch, nothing to count.
-        a.surface.triangles = detail::cornerCount(mesh) / 3;
-        a.surface.patchCount = a.surface.shellCount = 1;
-    } else {
-        if (weld.empty()) weld = detail::weldVertices(mesh, a.box, extra);
-        a.surface = detail::analyzeSurface(mesh, detail::weldedCorners(mesh, weld));
-        welded = 0;
-        for (std::size_t v = 0; v < weld.size(); ++v) welded += weld[v] != v;
-    }
+    if (path != Path::Proof || options.mode != MeshMode::Solid || options.intersections ||
+        !detail::provenClean(mesh, a.box, extra, welded, &a.usedBox, &weld))
+        return false;
+    a.proven = true;
+    // What the full analysis finds on a clean mesh: one shell of one patch, nothing to count.
+    a.surface.triangles = detail::cornerCount(mesh) / 3;
+    a.surface.patchCount = a.surface.shellCount = 1;
+    return true;
+}
+
+// The diagnostics of the analysed surface.
+void describe(Analysis& a, std::uint32_t welded) {
     const detail::Surface& s = a.surface;
     Diagnostics& d = a.diagnostics;
     d.triangles = static_cast<std::uint32_t>(s.triangles);
@@ -109,6 +120,20 @@ Analysis analyze(const MeshView& mesh, const detail::Bounds& box, const MeshOpti
     d.holes = static_cast<std::uint32_t>(s.loopPatch.size());
     d.weldedVertices = welded;
     d.repairs.duplicateTriangles = s.duplicateTriangles;
+}
+
+Analysis analyze(const MeshView& mesh, const detail::Bounds& box, const MeshOptions& options, Path path) {
+    Analysis a;
+    std::uint32_t welded = 0;
+    std::vector<std::uint32_t> weld;  // the proof's weld, when it welded but found the mesh rough
+    if (!proveClean(mesh, box, options, path, a, welded, weld)) {
+        const double extra = std::max(options.weldDistance, options.weldRelative * a.extent);
+        if (weld.empty()) weld = detail::weldVertices(mesh, a.box, extra);
+        a.surface = detail::analyzeSurface(mesh, detail::weldedCorners(mesh, weld));
+        welded = 0;
+        for (std::size_t v = 0; v < weld.size(); ++v) welded += weld[v] != v;
+    }
+    describe(a, welded);
     return a;
 }
 
@@ -233,18 +258,9 @@ detail::Moments repairedSolid(const MeshView& mesh, const Analysis& a, const det
     return m;
 }
 
-Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& options, bool intersections) {
+// The solid's numbers from its sums: `asGiven` when the surface was integrated as given (clean).
+Result solidOf(detail::Moments m, Analysis& a, const MassOptions& options, bool asGiven) {
     Diagnostics& d = a.diagnostics;
-    const bool asGiven = clean(a) && !intersections;
-    const detail::RepairPlan plan =
-        asGiven ? detail::RepairPlan{} : detail::planRepair(mesh, a.surface, a.origin, a.extent);
-    detail::Moments m;
-    if (asGiven) {
-        m = repairedSums(mesh, a, plan, true);
-    } else {
-        d.repairs = plan.repairs;
-        m = repairedSolid(mesh, a, plan, intersections, d.repairs);
-    }
     d.degenerateTriangles = m.degenerate;
     d.inverted = m.given < 0;
     if (overflowed(m)) return tooLarge();
@@ -258,6 +274,13 @@ Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& option
         return noVolume(d, "mesh encloses no volume even with its holes closed");
     }
     return detail::solidResult(detail::solidOf(m, a.origin), options, &d, Status::InvalidArgument);
+}
+
+Result measureSolid(const MeshView& mesh, Analysis& a, const MassOptions& options, bool intersections) {
+    if (clean(a) && !intersections) return solidOf(repairedSums(mesh, a, {}, true), a, options, true);
+    const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin, a.extent);
+    a.diagnostics.repairs = plan.repairs;
+    return solidOf(repairedSolid(mesh, a, plan, intersections, a.diagnostics.repairs), a, options, false);
 }
 
 Result measureShell(const MeshView& mesh, Analysis& a, const MassOptions& options, double thickness) {
@@ -325,11 +348,8 @@ namespace detail {
 
 Result measureMeshBy(const MeshView& given, const MassOptions& options, const MeshOptions& meshOptions, Path path) {
     std::string message;
-    // Input, then mass, then mesh options: the order every entry point reports problems in.
     detail::Bounds box;
-    Status status = detail::validateMesh(given, message, &box);
-    if (status == Status::Ok) status = detail::checkMassOptions(options, message);
-    if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
+    const Status status = checkMeasure(given, options, meshOptions, message, box);
     if (status != Status::Ok) return Failure{status, message};
     const detail::WideIndices wide(given);
     const MeshView& mesh = wide.view();
@@ -342,6 +362,34 @@ Result measureMeshBy(const MeshView& given, const MassOptions& options, const Me
     if (result.ok()) {
         result.value.hasBounds = true;
         result.value.bounds = a.proven ? a.usedBox : detail::usedBounds(mesh);
+    }
+    return result;
+}
+
+Result measureCleanMesh(const MeshView& given, const MassOptions& options, const MeshOptions& meshOptions) {
+    std::string message;
+    detail::Bounds box;
+    const Status status = checkMeasure(given, options, meshOptions, message, box);
+    if (status != Status::Ok) return Failure{status, message};
+    const detail::WideIndices wide(given);
+    const MeshView& mesh = wide.view();
+    if (!meshOptions.check) return measureTrusted(mesh, box, options);
+    // Exactly what measureMeshBy does with a mesh the proof finds clean, and nothing else.
+    Analysis a;
+    std::uint32_t welded = 0;
+    std::vector<std::uint32_t> weld;
+    if (!proveClean(mesh, box, meshOptions, Path::Proof, a, welded, weld))
+        return Failure{Status::FullModuleNotLoaded,
+                       std::string(meshOptions.mode != MeshMode::Solid ? "the shell and convex modes are"
+                                   : meshOptions.intersections         ? "the search for intersections is"
+                                                                       : "this mesh is not clean (open, rough or "
+                                                                         "in pieces), and its repair is") +
+                           " in the full module, not loaded yet"};
+    describe(a, welded);
+    Result result = solidOf(repairedSums(mesh, a, {}, true), a, options, true);
+    if (result.ok()) {
+        result.value.hasBounds = true;
+        result.value.bounds = a.usedBox;
     }
     return result;
 }

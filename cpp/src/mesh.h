@@ -16,6 +16,11 @@ enum class Path { Proof, FullAnalysis };
 Result measureMeshBy(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions, Path path);
 Outcome<Diagnostics> inspectMeshBy(const MeshView& mesh, const MeshOptions& meshOptions, Path path);
 
+// The core module's measureMesh (cpp/bindings/embind.cpp): the trusted path, and a solid the proof
+// finds clean, with measureMesh's numbers bit for bit; FullModuleNotLoaded for every other mesh or
+// mode, so that the module links no analysis, repair, shell or hull.
+Result measureCleanMesh(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions);
+
 // The closed, outward surface the Solid mode integrates (the mesh's triangles turned as the repair
 // turns them, those it leaves out dropped, its caps added), relative to `origin`, for what clips
 // the solid (hydrostatics). For a mesh measureMesh accepts in the Solid mode.

@@ -205,7 +205,7 @@ export function createModule(wasm, onTrap) {
     };
   }
 
-  /** @satisfies {Omit<import('../index.js').MassPropertiesModule, 'errorCodes' | 'defaults'>} */
+  /** @satisfies {Omit<import('../index.js').MassPropertiesModule, 'errorCodes' | 'defaults' | 'loadFull'>} */
   const api = {
     /**
      * Mass properties of a triangle mesh (xyz positions, optional triangle indices): by default

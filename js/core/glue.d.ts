@@ -27,4 +27,4 @@ export interface Build {
   embedded(): Promise<{ default: string }>;
 }
 
-export const GLUES: { simd: Build; scalar: Build };
+export const GLUES: { core: { simd: Build; scalar: Build }; full: { simd: Build; scalar: Build } };

@@ -1,13 +1,27 @@
-// The Emscripten glue of the two builds and their embedded bytes, as literal import()s so that
+// The Emscripten glue of the four builds and their embedded bytes, as literal import()s so that
 // bundlers see them. Kept apart from load.js so that tsc reads ./glue.d.ts (what load.js needs
-// of the generated code) instead of checking the generated code itself.
+// of the generated code) instead of checking the generated code itself. `core` is the small
+// module init() loads first, `full` the one with everything (docs/size.md), each with WebAssembly
+// SIMD and without.
 export const GLUES = {
-  simd: {
-    glue: () => import('../../dist/mass_properties_wasm.js'),
-    embedded: () => import('../../dist/mass_properties_wasm_embedded.js'),
+  core: {
+    simd: {
+      glue: () => import('../../dist/mass_properties_wasm_core.js'),
+      embedded: () => import('../../dist/mass_properties_wasm_core_embedded.js'),
+    },
+    scalar: {
+      glue: () => import('../../dist/mass_properties_wasm_core_scalar.js'),
+      embedded: () => import('../../dist/mass_properties_wasm_core_scalar_embedded.js'),
+    },
   },
-  scalar: {
-    glue: () => import('../../dist/mass_properties_wasm_scalar.js'),
-    embedded: () => import('../../dist/mass_properties_wasm_scalar_embedded.js'),
+  full: {
+    simd: {
+      glue: () => import('../../dist/mass_properties_wasm.js'),
+      embedded: () => import('../../dist/mass_properties_wasm_embedded.js'),
+    },
+    scalar: {
+      glue: () => import('../../dist/mass_properties_wasm_scalar.js'),
+      embedded: () => import('../../dist/mass_properties_wasm_scalar_embedded.js'),
+    },
   },
 };

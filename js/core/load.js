@@ -1,9 +1,11 @@
-// Loading the WebAssembly module: which build (SIMD or scalar), from its .wasm file or the same
-// bytes embedded, instantiated through the Emscripten glue; then the module's functions over it.
+// Loading the WebAssembly modules: which build (SIMD or scalar), which part (the small core that
+// init() loads first, or the full module), from its .wasm file or the same bytes embedded,
+// instantiated through the Emscripten glue; then the module's functions over them (./modules.js).
 import { MassPropertiesError, fail, typeName } from '../errors.js';
 import { compileFile } from '../wasm-file.js';
 import { createModule } from './api.js';
 import { GLUES } from './glue.js';
+import { createParts } from './modules.js';
 
 let ready = null;
 
@@ -11,19 +13,31 @@ let ready = null;
  * Loads the WebAssembly module once (its .wasm beside the package's files, or the same bytes
  * embedded where that file cannot be reached, so this works the same in Node, browsers, workers
  * and bundlers). Later calls return the same promise; a failure arrives as a rejected promise
- * with a MassPropertiesError, and the next call tries again. `{ wasmModule }` is the package's
- * .wasm ('mass-properties/wasm') already compiled, for runtimes that compile no bytes at run
- * time (Cloudflare's workerd imports a .wasm as a WebAssembly.Module).
+ * with a MassPropertiesError, and the next call tries again. `{ parts: 'full' }` loads the full
+ * module up front instead of the core (docs/size.md). `{ wasmModule }` is the package's full .wasm
+ * ('mass-properties/wasm') already compiled, for runtimes that compile no bytes at run time
+ * (Cloudflare's workerd imports a .wasm as a WebAssembly.Module).
  */
 export function init(options) {
+  let o;
+  try {
+    o = readInitOptions(options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   if (!ready) {
-    const loading = (async () => load(readInitOptions(options)))();
+    const loading = (async () => load(o))();
     ready = loading;
     loading.catch(() => {
       if (ready === loading) ready = null;
     });
   }
-  return ready;
+  if (o.parts !== 'full') return ready;
+  // The full module too, whether the first call loaded it or not.
+  return ready.then(async (mp) => {
+    await mp.loadFull();
+    return mp;
+  });
 }
 
 // The smallest module that uses a SIMD instruction (i8x16.splat of an i32.const, dropped):
@@ -52,25 +66,39 @@ function environment(name) {
   }
 }
 
+const PARTS = ['core', 'full'];
+
 function readInitOptions(options) {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object')
     fail('INVALID_OPTIONS', `init options must be an object, got ${typeName(options)}`);
   for (const key of Object.keys(options))
-    if (key !== 'wasmModule') fail('INVALID_OPTIONS', `unknown init option '${key}'`);
+    if (key !== 'wasmModule' && key !== 'parts') fail('INVALID_OPTIONS', `unknown init option '${key}'`);
   if (options.wasmModule !== undefined && !(options.wasmModule instanceof WebAssembly.Module))
     fail('INVALID_OPTIONS', `init option wasmModule must be a WebAssembly.Module, got ${typeName(options.wasmModule)}`);
+  if (options.parts !== undefined && !PARTS.includes(options.parts))
+    fail('INVALID_OPTIONS', `init option parts must be 'core' or 'full', got ${typeName(options.parts)}`);
   return options;
 }
 
-// The two builds: the Emscripten glue (an ES module) and its .wasm bytes embedded gzipped in
-// base64 (scripts/bundle.mjs) from ./glue.js, and the .wasm file. Literal import()s and new
-// URL()s, so that bundlers see them: Vite and webpack emit the .wasm as an asset and split out
-// what is not loaded.
-const BUILDS = {
-  simd: { ...GLUES.simd, file: () => new URL('../../dist/mass_properties_wasm.wasm', import.meta.url) },
-  scalar: { ...GLUES.scalar, file: () => new URL('../../dist/mass_properties_wasm_scalar.wasm', import.meta.url) },
+// The builds of each part: the glue and its embedded bytes (./glue.js), and the .wasm file.
+// Literal new URL()s, so that bundlers see them: Vite and webpack emit the .wasm as an asset.
+const FILES = {
+  core: {
+    simd: () => new URL('../../dist/mass_properties_wasm_core.wasm', import.meta.url),
+    scalar: () => new URL('../../dist/mass_properties_wasm_core_scalar.wasm', import.meta.url),
+  },
+  full: {
+    simd: () => new URL('../../dist/mass_properties_wasm.wasm', import.meta.url),
+    scalar: () => new URL('../../dist/mass_properties_wasm_scalar.wasm', import.meta.url),
+  },
 };
+// The CommonJS and classic-script builds are one file each (scripts/bundle.mjs: no
+// import.meta.url), which holds the full module's bytes anyway: init() loads it at once there, so
+// that every call works after it, as before the split.
+const ONE_FILE = typeof import.meta.url !== 'string';
+
+const buildOf = (part, kind) => ({ ...GLUES[part][kind], file: FILES[part][kind] });
 
 async function gunzip(base64) {
   const text = atob(base64);
@@ -94,32 +122,133 @@ async function compile(build) {
   }
 }
 
-async function load({ wasmModule }) {
-  let wasm;
-  // A given module is the SIMD build's .wasm or the scalar one's: their glues are the same.
-  const kind = wasmModule ? 'given' : moduleKind();
-  try {
-    const build = BUILDS[wasmModule ? 'simd' : kind];
-    const [glue, compiled] = await Promise.all([build.glue(), wasmModule ?? compile(build)]);
-    // The glue instantiates nothing itself: it hands over its imports, and is ready once the
-    // instance is back. A failure there would leave its promise pending, so it is raced.
-    let failed;
-    const failure = new Promise((resolve, reject) => (failed = reject));
-    wasm = await Promise.race([
-      glue.default({
-        locateFile: (file) => file, // never used; keeps 3.1.6's glue from building a URL of its own
-        instantiateWasm(imports, receive) {
-          WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), failed);
-          return {};
-        },
+// The glue's overrides: it instantiates nothing itself, but hands over its imports to
+// `instantiate` and is ready once the instance is back.
+function overrides(instantiate) {
+  return {
+    locateFile: (file) => file, // never used; keeps 3.1.6's glue from building a URL of its own
+    instantiateWasm: instantiate,
+  };
+}
+
+async function instantiate(glue, compiled) {
+  // A failure there would leave the glue's promise pending, so it is raced.
+  let failed;
+  const failure = new Promise((resolve, reject) => (failed = reject));
+  return Promise.race([
+    glue.default(
+      overrides((imports, receive) => {
+        WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), failed);
+        return {};
       }),
-      failure,
-    ]);
+    ),
+    failure,
+  ]);
+}
+
+// Instantiated within the call: 3.1.6's glue uses the object it is given as the module and,
+// given the instance at once, runs its constructors before it returns.
+function instantiateSync(glue, bytes) {
+  const compiled = new WebAssembly.Module(bytes);
+  const wasm = overrides((imports, receive) => {
+    receive(new WebAssembly.Instance(compiled, imports), compiled);
+    return {};
+  });
+  glue.default(wasm);
+  if (typeof (/** @type {any} */ (wasm)._statusCodes) !== 'function') throw new Error('the glue did not run at once');
+  return /** @type {import('./glue.js').WasmModule} */ (/** @type {unknown} */ (wasm));
+}
+
+const loadFailure = (error) =>
+  new MassPropertiesError('INTERNAL', `could not load the WebAssembly module: ${error?.message ?? error}`);
+
+// The full module, fetched and compiled while nothing waits (await mp.loadFull()).
+async function loadFullAsync(kind, onTrap) {
+  try {
+    const build = buildOf('full', kind);
+    const [glue, compiled] = await Promise.all([build.glue(), compile(build)]);
+    const wasm = await instantiate(glue, compiled);
     wasm.kind = kind;
+    return createModule(wasm, onTrap);
   } catch (error) {
-    throw new MassPropertiesError('INTERNAL', `could not load the WebAssembly module: ${error?.message ?? error}`);
+    throw loadFailure(error);
   }
-  return createModule(wasm, () => {
+}
+
+// Where the host can read a file within a call (Node, Deno, Bun), the full module's loader for
+// the first call that needs it: what must be awaited (the glue, node:fs, the embedded bytes
+// where the file cannot be reached) is done here; reading and compiling wait for that call.
+// Elsewhere (browsers: no file to read within a call, and a page's main thread may not compile a
+// large module at once) null.
+async function prepareFullSync(kind, onTrap) {
+  if (typeof globalThis.process?.versions?.node !== 'string') return null;
+  try {
+    const build = buildOf('full', kind);
+    const names = ['node:fs', 'node:zlib']; // names bundlers leave alone: browser builds never get here
+    const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ names[0]);
+    const glue = await build.glue();
+    // The file where it can be read (not where a bundler did not copy it, nor in Deno without
+    // --allow-read), else the embedded bytes.
+    let file = null;
+    try {
+      file = build.file();
+      fs.accessSync(file, fs.constants.R_OK);
+    } catch {
+      file = null;
+    }
+    let bytes;
+    if (file?.protocol === 'file:') {
+      bytes = () => fs.readFileSync(file);
+    } else {
+      const zlib = await import(/* webpackIgnore: true */ /* @vite-ignore */ names[1]);
+      const base64 = (await build.embedded()).default;
+      bytes = () => zlib.gunzipSync(globalThis.Buffer.from(base64, 'base64'));
+    }
+    return () => {
+      try {
+        const wasm = instantiateSync(glue, bytes());
+        wasm.kind = kind;
+        return createModule(wasm, onTrap);
+      } catch (error) {
+        throw loadFailure(error);
+      }
+    };
+  } catch {
+    return null;
+  }
+}
+
+async function load({ wasmModule, parts }) {
+  const onTrap = () => {
     ready = null; // a module that trapped is dropped: the next init() makes a fresh one
+  };
+  if (wasmModule) {
+    // A given module is the full SIMD build's .wasm or the scalar one's: their glues are the same.
+    let wasm;
+    try {
+      wasm = await instantiate(await GLUES.full.simd.glue(), wasmModule);
+    } catch (error) {
+      throw loadFailure(error);
+    }
+    wasm.kind = 'given';
+    return createParts({ full: createModule(wasm, onTrap) });
+  }
+  const kind = moduleKind();
+  if (ONE_FILE || parts === 'full') return createParts({ full: await loadFullAsync(kind, onTrap) });
+  let core, loadFullSync;
+  try {
+    const build = buildOf('core', kind);
+    const [glue, compiled, sync] = await Promise.all([build.glue(), compile(build), prepareFullSync(kind, onTrap)]);
+    const wasm = await instantiate(glue, compiled);
+    wasm.kind = kind;
+    core = wasm;
+    loadFullSync = sync;
+  } catch (error) {
+    throw loadFailure(error);
+  }
+  return createParts({
+    core: createModule(core, onTrap),
+    loadFullSync,
+    loadFull: () => loadFullAsync(kind, onTrap),
   });
 }

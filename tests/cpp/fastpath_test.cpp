@@ -1,7 +1,8 @@
 // The proof that a mesh is clean (certify.h) against the full analysis: on clean meshes both give
 // the same result bit for bit; every mesh the proof must not pass (each would change the numbers
 // or the diagnostics if it did) reaches the full analysis and gets its answer. And check: false,
-// the trusted path, against the default on clean meshes and against closed forms.
+// the trusted path, against the default on clean meshes and against closed forms. And the core
+// module's mesh entry (measureCleanMesh), which answers as the default does or not at all.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -85,6 +86,16 @@ void expectBothPathsAgree(const massprops::MeshView& view, const MeshOptions& op
         expectSameResult(fast.value, full.value);
         EXPECT_EQ(fast.value.hasDiagnostics, full.value.hasDiagnostics);
         expectSameDiagnostics(fast.value.diagnostics, full.value.diagnostics);
+    }
+    // The core module's entry (docs/size.md): the default's answer, or none (FullModuleNotLoaded).
+    const Result core = massprops::detail::measureCleanMesh(view, {}, options);
+    if (core.status != massprops::Status::FullModuleNotLoaded) {
+        ASSERT_EQ(core.status, fast.status) << core.message;
+        EXPECT_EQ(core.message, fast.message);
+        if (fast.ok()) {
+            expectSameResult(core.value, fast.value);
+            expectSameDiagnostics(core.value.diagnostics, fast.value.diagnostics);
+        }
     }
     const auto fastInspect = massprops::detail::inspectMeshBy(view, options, Path::Proof);
     const auto fullInspect = massprops::detail::inspectMeshBy(view, options, Path::FullAnalysis);
@@ -473,6 +484,36 @@ TEST(TrustedPath, RefusesOtherModesAWeldAndFlatMeshes) {
     addTriangle(flat, addVertex(flat, 0, 0, 0), addVertex(flat, 1, 0, 0), addVertex(flat, 0, 1, 0));
     addTriangle(flat, 0, 2, 1);
     EXPECT_EQ(massprops::measureMesh(flat.view(), {}, o).status, massprops::Status::ZeroVolume);
+}
+
+}  // namespace
+
+namespace {
+
+// What the core module answers: the trusted path and a clean solid; never a mesh to repair or another mode.
+TEST(CoreModuleMesh, AnswersCleanSolidsAndTrustedMeshesOnly) {
+    const Mesh cube = unitCube();
+    EXPECT_TRUE(massprops::detail::measureCleanMesh(cube.view(), {}, {}).ok());
+    MeshOptions trusted;
+    trusted.check = false;
+    EXPECT_TRUE(massprops::detail::measureCleanMesh(cube.view(), {}, trusted).ok());
+    Mesh open = cube;
+    open.indices.resize(open.indices.size() - 3);
+    EXPECT_EQ(massprops::detail::measureCleanMesh(open.view(), {}, {}).status, massprops::Status::FullModuleNotLoaded);
+    for (const massprops::MeshMode mode : {massprops::MeshMode::Shell, massprops::MeshMode::Convex}) {
+        MeshOptions other;
+        other.mode = mode;
+        EXPECT_EQ(massprops::detail::measureCleanMesh(cube.view(), {}, other).status,
+                  massprops::Status::FullModuleNotLoaded);
+    }
+    MeshOptions intersections;
+    intersections.intersections = true;
+    EXPECT_EQ(massprops::detail::measureCleanMesh(cube.view(), {}, intersections).status,
+              massprops::Status::FullModuleNotLoaded);
+    // Input errors come first, as from measureMesh.
+    const Mesh empty;
+    EXPECT_EQ(massprops::detail::measureCleanMesh(empty.view(), {}, {}).status,
+              massprops::measureMesh(empty.view(), {}, {}).status);
 }
 
 }  // namespace

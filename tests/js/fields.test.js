@@ -122,11 +122,11 @@ test("mp.mesh's option keys are MeshOptions' and the core's defaults cover what 
   expect(Object.isFrozen(mp.defaults)).toBe(true);
 });
 
-test("the module's functions are the schema's METHODS and index.d.ts's", () => {
+test("the module's functions are the schema's METHODS and index.d.ts's, and loadFull", () => {
   const functions = Object.keys(mp).filter((key) => typeof mp[key] === 'function');
-  expect(functions).toEqual([...METHODS]);
+  expect(functions).toEqual([...METHODS, 'loadFull']);
   const typed = members('export interface MassPropertiesModule {').filter(
-    (m) => !['errorCodes', 'defaults'].includes(m),
+    (m) => !['errorCodes', 'defaults', 'loadFull'].includes(m),
   );
   expect([...new Set(typed)].sort()).toEqual([...METHODS].sort());
 });

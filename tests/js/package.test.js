@@ -118,8 +118,9 @@ describe('the tarball', () => {
     const intended = [
       /^js\/([\w-]+\/)*[\w.-]+\.js$/,
       /^js\/([\w-]+\/)*[\w.-]+\.d\.ts$/,
-      /^dist\/mass_properties_wasm(_scalar)?\.(js|wasm)$/, // the SIMD build and the scalar fallback
-      /^dist\/mass_properties_wasm(_scalar)?_embedded\.js$/, // the same .wasm embedded (gzip, base64)
+      // The full and the core modules (docs/size.md), each a SIMD build and the scalar fallback.
+      /^dist\/mass_properties_wasm(_core)?(_scalar)?\.(js|wasm)$/,
+      /^dist\/mass_properties_wasm(_core)?(_scalar)?_embedded\.js$/, // the same .wasm embedded (gzip, base64)
       /^dist\/result-fields\.js$/, // each result field's powers of length and mass, for convertUnits
       /^dist\/cjs\/[\w-]+\.(cjs|d\.cts)$/, // the CommonJS face (scripts/bundle.mjs)
       /^dist\/mass-properties(-worker)?\.iife\.js$/, // the classic-script builds
@@ -139,6 +140,12 @@ describe('the tarball', () => {
       'dist/mass_properties_wasm_scalar.wasm',
       'dist/mass_properties_wasm_embedded.js',
       'dist/mass_properties_wasm_scalar_embedded.js',
+      'dist/mass_properties_wasm_core.js',
+      'dist/mass_properties_wasm_core_scalar.js',
+      'dist/mass_properties_wasm_core.wasm',
+      'dist/mass_properties_wasm_core_scalar.wasm',
+      'dist/mass_properties_wasm_core_embedded.js',
+      'dist/mass_properties_wasm_core_scalar_embedded.js',
       'dist/result-fields.js',
       'LICENSE',
     ];

@@ -71,5 +71,9 @@ export function checkMeasured(out) {
   close(out.mesh.mass, 12, 'mesh mass');
   closeAll(out.mesh.centerOfMass, [10.5, 21, 31.5], 'mesh centre');
   closeAll(out.mesh.inertia, boxInertia(12, 1, 2, 3), 'mesh inertia');
+  // The open box, its planar hole capped: the same solid.
+  close(out.open.volume, 6, 'open mesh volume');
+  closeAll(out.open.centerOfMass, [10.5, 21, 31.5], 'open mesh centre');
+  closeAll(out.open.inertia, boxInertia(12, 1, 2, 3), 'open mesh inertia');
   assert.equal(out.code, 'INVALID_DIMENSION');
 }

@@ -1,5 +1,5 @@
 // What every runtime measures, written once: an analytic box, a sphere and a triangle mesh of a
-// box away from the origin, reported as plain numbers. Imported by each runtime's entry script;
+// box away from the origin, closed and with a face missing, reported as plain numbers. Imported by each runtime's entry script;
 // the numbers are checked in Node against closed forms (consumer.mjs).
 
 // The box [10, 11] × [20, 22] × [30, 33] as 12 outward triangles.
@@ -28,6 +28,8 @@ export function measure(mp) {
     box: plain(mp.box(1, 2, 3, { density: 2 })),
     sphere: plain(mp.sphere(0.5)),
     mesh: plain(mp.mesh(positions, new Uint32Array(FACES), { density: 2 })),
+    // Without its x = 10 face: the repair, in the full module (docs/size.md), loaded within the call.
+    open: plain(mp.mesh(positions, new Uint32Array(FACES.slice(0, 30)), { density: 2 })),
     code,
   };
 }

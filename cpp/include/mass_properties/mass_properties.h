@@ -39,12 +39,13 @@ using Quat = std::array<double, 4>;
     X(InvalidBody, "INVALID_BODY")    /* not a physically valid rigid body */                     \
     X(MeshTooLarge, "MESH_TOO_LARGE") /* more than the WebAssembly heap can hold (JS) */          \
     X(InvalidArgument, "INVALID_ARGUMENT")                                                        \
-    X(InvalidFile, "INVALID_FILE")            /* malformed, or its decoder missing (JS) */        \
-    X(TruncatedFile, "TRUNCATED_FILE")        /* shorter than it says (JS only) */                \
-    X(ResourceRefused, "RESOURCE_REFUSED")    /* a resource outside the policy (JS) */            \
-    X(ResourceNotFound, "RESOURCE_NOT_FOUND") /* a resource not readable (JS only) */             \
-    X(Sinks, "SINKS")                         /* denser than the water: it cannot float */        \
-    X(Internal, "INTERNAL")                   /* the module failed; a bug to report (JS only) */
+    X(InvalidFile, "INVALID_FILE")                   /* malformed, or its decoder missing (JS) */ \
+    X(TruncatedFile, "TRUNCATED_FILE")               /* shorter than it says (JS only) */         \
+    X(ResourceRefused, "RESOURCE_REFUSED")           /* a resource outside the policy (JS) */     \
+    X(ResourceNotFound, "RESOURCE_NOT_FOUND")        /* a resource not readable (JS only) */      \
+    X(Sinks, "SINKS")                                /* denser than the water: it cannot float */ \
+    X(FullModuleNotLoaded, "FULL_MODULE_NOT_LOADED") /* needs the full module: load it (JS) */    \
+    X(Internal, "INTERNAL")                          /* the module failed; a bug to report (JS only) */
 
 enum class Status {
 #define MASSPROPS_ENUM_ENTRY(name, code) name,

@@ -1,6 +1,8 @@
 // Measures a fixed set of meshes with the build MASS_PROPERTIES_WASM names (simd or scalar) and
 // prints every result (or error) as JSON, each number as its 64 bits in hex: what
-// builds.test.js compares across the two builds, bit for bit.
+// builds.test.js compares across the builds, bit for bit. With the argument 'core', the core
+// module alone answers (docs/size.md): loaded as on a page, where the full one is not loaded within
+// a call, so the meshes it cannot measure fail with FULL_MODULE_NOT_LOADED; else the full module.
 import { init } from '../../../js/index.js';
 import { icosphere, repairSphere, threeSphere } from '../../bench/meshes.mjs';
 import { box, concat, deindex, flip, mapPositions, rng, toFloat32, torus, uvSphere } from './meshes.js';
@@ -42,7 +44,27 @@ const encode = (value) =>
         ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]))
         : value;
 
-const mp = await init();
+// Shapes and bodies, which the core module measures too.
+const bodies = (mp) => {
+  const sphere = mp.sphere(0.7, { mass: 3 });
+  const placed = mp.transform(mp.box(1, 2, 3), { position: [1, 2, 3], quaternion: [0.6, 0, 0, 0.8], scale: 2 });
+  return {
+    frustum: mp.frustum(1, 0.3, 2, { units: 'mm' }),
+    combined: mp.combine([placed, { body: sphere, subtract: true }, mp.taperedCapsule(0.5, 0.2, 1)]),
+    inertiaAbout: mp.inertiaAbout(placed, [1, 1, 1], [0, 0.6, 0, 0.8]),
+  };
+};
+
+let mp;
+if (process.argv[2] === 'core') {
+  // No process.versions.node while init() prepares: the host of a page's main thread.
+  const real = globalThis.process;
+  globalThis.process = /** @type {any} */ ({ env: real.env, versions: {} });
+  mp = await init();
+  globalThis.process = real;
+} else {
+  mp = await init({ parts: 'full' });
+}
 const out = { kind: mp[Symbol.for('mass-properties.moduleKind')], results: {} };
 for (const [name, [{ positions, indices }, options]] of Object.entries(cases)) {
   try {
@@ -51,4 +73,6 @@ for (const [name, [{ positions, indices }, options]] of Object.entries(cases)) {
     out.results[name] = { error: error.code };
   }
 }
+out.results.bodies = encode(bodies(mp));
+out.parts = mp[Symbol.for('mass-properties.loadedParts')];
 console.log(JSON.stringify(out));
