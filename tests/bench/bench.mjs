@@ -258,14 +258,17 @@ const rapier = rapierOf();
 const bareKernel = await bareKernelOf();
 const mp = await init();
 const scalar = await (async () => {
-  // The scalar build in this process too: a second instance of the package, told to load it.
+  // The scalar build in this process too: a second instance of the loader (which keeps the one
+  // module it loaded), told to load it. (A second instance of index.js shares the first's loader.)
   process.env.MASS_PROPERTIES_WASM = 'scalar';
-  const { init: initScalar } = await import(`../../js/index.js?scalar`);
+  const { init: initScalar } = await import(`../../js/core/load.js?scalar`);
   const loading = initScalar(); // reads the variable before its first await
   delete process.env.MASS_PROPERTIES_WASM;
   return loading;
 })();
 if (mp[Symbol.for('mass-properties.moduleKind')] !== 'simd') console.warn('note: the default build is not SIMD here');
+if (scalar[Symbol.for('mass-properties.moduleKind')] !== 'scalar')
+  throw new Error('the scalar rows would not run the scalar build');
 
 // Every peer once for a second on the first mesh, then a pause: V8 compiles the modules' hot
 // code on background threads, whose CPU time would otherwise be charged to the first rows.
