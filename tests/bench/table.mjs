@@ -104,9 +104,10 @@ export function targets(results) {
       ],
     ],
   ]);
-  const kb = size.totalGzipBytes / 1024;
+  // As docs/size.md and size.mjs count it: the JavaScript minified, as a bundle ships it; 1 KB = 1000 bytes.
+  const kb = size.totalMinifiedGzipBytes / 1000;
   rows.push([
-    'main entry, gzip -9 (index.js + imports, glue, SIMD core .wasm)',
+    'main entry, gzip -9 (index.js + imports minified, glue, SIMD core .wasm)',
     '≤ 90 KB',
     [['size', `${kb.toFixed(1)} KB`, kb <= 90]],
   ]);
