@@ -11,6 +11,7 @@ import {
   EMBEDDED_CUBES_UNION,
   boxesMassProperties,
   crossingTori,
+  deepLobedHoleSphere,
   embeddedCubes,
   figureEightTube,
   flatBowl,
@@ -35,6 +36,7 @@ const FIXTURES = {
   'two linked tori whose tubes cross': { mesh: crossingTori, options: {} },
   'a bowl with a wavy rim': { mesh: wavyBowl, options: {} },
   'a sphere with a saddle-shaped hole': { mesh: saddleHoleSphere, options: {} },
+  'a sphere with a deep three-lobed hole': { mesh: deepLobedHoleSphere, options: {} },
   'a tube around a figure eight, through itself': { mesh: figureEightTube, options: { intersections: true } },
 };
 const references = new Map();
@@ -100,6 +102,13 @@ describe('the reference itself', () => {
     expect(Math.abs(solid.volume - fanned)).toBeGreaterThan(100 * solid.error.volume);
     // A point just above the fan's centre, inside the sphere: w < 1/2 there (the hole lets it out).
     expect(windingNumber(soupOf(sphere), 0, 0, 0.8)).toBeLessThan(0.5);
+  });
+
+  test('the deep three-lobed hole: its fan adds about 40 % to the solid (so the tests below can tell)', () => {
+    const solid = referenceOf('a sphere with a deep three-lobed hole');
+    const fanned = fannedVolume(soupOf(deepLobedHoleSphere()));
+    expect(fanned / solid.volume).toBeGreaterThan(1.3);
+    expect(Math.abs(solid.volume - fanned)).toBeGreaterThan(100 * solid.error.volume);
   });
 });
 

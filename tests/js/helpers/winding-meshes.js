@@ -105,6 +105,13 @@ export const flatBowl = () => sphericalPatch(() => Math.PI / 2, 32, 10);
 export const saddleHoleSphere = () => sphericalPatch((theta) => 0.7 + 0.3 * Math.cos(2 * theta), 32, 16);
 
 /**
+ * The unit sphere cut open by a deep three-lobed hole: its rim runs from high on the sphere
+ * (φ = 1.1) down to near the south pole (φ = 2.9) and back, three times, so that the hole's fan
+ * from the rim's mean is far from where the surface closes it (it adds 40 % to the solid).
+ */
+export const deepLobedHoleSphere = () => sphericalPatch((theta) => 2.0 + 0.9 * Math.cos(3 * theta), 32, 16);
+
+/**
  * One closed tube around a figure-eight (Gerono's lemniscate, x = 1.5 cos u, y = sin 2u / 2):
  * a single piece, a torus, whose two strands pass through each other at the crossing.
  */
