@@ -404,12 +404,12 @@ CurvedCaps spanCurvedLoops(const RepairPlan& plan, double extent, double volume,
     if (std::find(curved.begin(), curved.end(), 1) == curved.end()) return out;
     out.any = true;
     // The tolerance is relative to the solid: Sigma moves it by a small fraction.
-    // Closing a mesh's holes costs at most a multiple of measuring it: a few thousand solid angles
-    // per triangle (2 s at most), and caps of at most 64 triangles per triangle of the mesh, or 4
-    // where the arrangement cuts them (a crossing plane cuts each). A small mesh with a wild hole gets a coarser Sigma
-    // and says so in its error bound, rather than seconds of refinement.
+    // Closing a mesh's holes costs at most a multiple of measuring it: 15,000 solid angles per
+    // triangle (2 s at most; a car shell of 2,000 triangles needs three levels of refinement, 3e7), and caps of at most
+    // 64 triangles per triangle of the mesh, or 4 where the arrangement cuts them (a crossing plane cuts each). A small
+    // mesh with a wild hole gets a coarser Sigma and says so in its error bound, rather than seconds of refinement.
     const double triangles = static_cast<double>(plan.weight.size());
-    const double budget = std::min(6e7, 2e6 + 2000.0 * triangles);
+    const double budget = std::min(6e7, 2e6 + 15000.0 * triangles);
     out.span = spanningCaps(caps, groups, curved, extent, 1e-7 * volume, budget,
                             overlapping ? 256 + 4 * triangles : 4096 + 64 * triangles);
     // The plan again, each spanned loop's fan replaced by its Sigma (same weight and piece).
