@@ -5,7 +5,7 @@ import { MassPropertiesError, fail, typeName } from '../errors.js';
 import { compileFile } from '../wasm-file.js';
 import { createModule } from './api.js';
 import { GLUES } from './glue.js';
-import { createParts } from './modules.js';
+import { callsOf, createParts } from './modules.js';
 
 let ready = null;
 
@@ -248,6 +248,7 @@ async function load({ wasmModule, parts }) {
   }
   return createParts({
     core: createModule(core, onTrap),
+    coreCalls: callsOf(core),
     loadFullSync,
     loadFull: () => loadFullAsync(kind, onTrap),
   });

@@ -7,21 +7,18 @@
 import { fail } from '../errors.js';
 import { METHODS } from '../schema.js';
 
-// The calls the core module makes; a mesh only when the core finds it clean (mesh.h, measureCleanMesh).
-const CORE_CALLS = new Set([
-  'mesh',
-  'box',
-  'sphere',
-  'ellipsoid',
-  'cylinder',
-  'capsule',
-  'cone',
-  'frustum',
-  'taperedCapsule',
-  'transform',
-  'combine',
-  'inertiaAbout',
-]);
+// The binding behind a method, where it is not `_${name}` and the core module may bind it.
+const BINDING_OF = { mesh: '_measureMesh' };
+
+/**
+ * The methods a module answers: those whose binding it has. The core module binds only what it
+ * answers (embind.cpp, MASS_PROPERTIES_CORE_MODULE), so that list is written once, there; a mesh
+ * it answers only when it finds it clean (mesh.h, measureCleanMesh).
+ * @param {Record<string, unknown>} wasm the module's Emscripten object
+ */
+export function callsOf(wasm) {
+  return new Set(METHODS.filter((name) => typeof wasm[BINDING_OF[name] ?? `_${name}`] === 'function'));
+}
 
 const HOW_TO_LOAD = "`await mp.loadFull()` loads it (init({ parts: 'full' }) loads it up front)";
 
@@ -29,10 +26,11 @@ const HOW_TO_LOAD = "`await mp.loadFull()` loads it (init({ parts: 'full' }) loa
  * The module's functions over `core` (createModule's functions of the core module, or null when
  * only the full one is loaded) and `full` (the full one's, or null until it is loaded, by
  * `loadFullSync()` within a call where the host allows it, else null, or by `loadFull()`).
- * @param {{ core?: any, full?: any, loadFullSync?: (() => any) | null, loadFull?: () => Promise<any> }} modules
+ * `coreCalls`: the methods the core module answers (callsOf).
+ * @param {{ core?: any, coreCalls?: Set<string>, full?: any, loadFullSync?: (() => any) | null, loadFull?: () => Promise<any> }} modules
  * @returns {import('../index.js').MassPropertiesModule}
  */
-export function createParts({ core = null, full = null, loadFullSync = null, loadFull = null }) {
+export function createParts({ core = null, coreCalls = new Set(), full = null, loadFullSync = null, loadFull = null }) {
   let loading = null;
 
   function loadFullModule() {
@@ -60,17 +58,18 @@ export function createParts({ core = null, full = null, loadFullSync = null, loa
   /** @type {Record<string | symbol, unknown>} */
   const mp = {};
   for (const name of METHODS) {
-    mp[name] = CORE_CALLS.has(name)
-      ? function (...args) {
-          if (full) return full[name](...args);
-          try {
-            return core[name](...args);
-          } catch (error) {
-            if (error?.code !== 'FULL_MODULE_NOT_LOADED') throw error;
-            return needFull(`mp.${name}: ${error.message}`)[name](...args);
+    mp[name] =
+      core && coreCalls.has(name)
+        ? function (...args) {
+            if (full) return full[name](...args);
+            try {
+              return core[name](...args);
+            } catch (error) {
+              if (error?.code !== 'FULL_MODULE_NOT_LOADED') throw error;
+              return needFull(`mp.${name}: ${error.message}`)[name](...args);
+            }
           }
-        }
-      : (...args) => (full ?? needFull(`mp.${name} is in the full module, not loaded yet`))[name](...args);
+        : (...args) => (full ?? needFull(`mp.${name} is in the full module, not loaded yet`))[name](...args);
   }
   /** Loads the full module (once): resolves when every call works within the call. */
   mp.loadFull = loadFullModule;
