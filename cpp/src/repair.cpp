@@ -412,14 +412,14 @@ CurvedCaps spanCurvedLoops(const RepairPlan& plan, double extent, double volume,
     const double budget = std::min(6e7, 2e6 + 15000.0 * triangles);
     out.span = spanningCaps(caps, groups, curved, extent, 1e-7 * volume, budget,
                             overlapping ? 256 + 4 * triangles : 4096 + 64 * triangles);
-    // The plan again, each spanned loop's fan replaced by its Sigma (same weight and piece).
+    // The plan again, each spanned loop's fan replaced by its Sigma (same weight and piece): the
+    // caps are rebuilt loop by loop, everything else stays.
     RepairPlan& p = out.plan;
-    p.weight = plan.weight;
-    p.piece = plan.piece;
-    p.loopCapped = plan.loopCapped;
-    p.loopPlanar = plan.loopPlanar;
-    p.repairs = plan.repairs;
-    p.asGiven = plan.asGiven;
+    p = plan;
+    p.caps.clear();
+    p.capWeight.clear();
+    p.capTwiceArea.clear();
+    p.capPiece.clear();
     p.capStart = {0};
     std::vector<std::size_t> groupOf(plan.loopCapped.size(), SIZE_MAX);
     for (std::size_t g = 0; g < loopOf.size(); ++g) groupOf[loopOf[g]] = g;
