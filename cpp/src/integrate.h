@@ -36,6 +36,9 @@ struct Moments {
     double area2 = 0;              // sum of |n|: 2 * surface area
     Vec3 areaFirst{0, 0, 0};       // sum of |n| * s: 6 * area-weighted centroid sum
     std::uint32_t degenerate = 0;  // triangles of zero area
+    // Whether an index was past the positions (check: false tests them as it reads them: an index
+    // past the last vertex reads the last vertex instead, and the call reports it after).
+    bool outOfRange = false;
 
     void add(const Moments& o) {
         d += o.d;
@@ -46,6 +49,7 @@ struct Moments {
         area2 += o.area2;
         areaFirst = detail::add(areaFirst, o.areaFirst);
         degenerate += o.degenerate;
+        outOfRange = outOfRange || o.outOfRange;
     }
     // The same surface wound the other way: every signed sum changes sign.
     void negate() {
@@ -221,20 +225,27 @@ template <typename Positions, typename Indices, typename Weight>
 // Corner pairs as f64x2 lanes (x, y, z), relative to the origin `o` (splatted per axis).
 template <typename Positions>
 [[gnu::always_inline]] inline void loadCorners(v128_t* out, Positions position, std::uint32_t u, std::uint32_t w,
-                                               const v128_t* o, std::size_t) {
+                                               const v128_t* o, std::size_t, bool&) {
     const Vec3 p = position(u), q = position(w);
     for (int k = 0; k < 3; ++k) out[k] = wasm_f64x2_sub(wasm_f64x2_make(p[k], q[k]), o[k]);
 }
 // Float positions: each corner one v128 load (x y z and the next float), the pair's lanes by
-// shuffles and exact promotions. The last vertex is read in two loads, not past the array.
-[[gnu::always_inline]] inline v128_t loadVertex(const float* data, std::uint32_t v, std::size_t vertices) {
-    const float* p = data + 3 * std::size_t(v);
-    if (v + 1 < vertices) return wasm_v128_load(p);
+// shuffles and exact promotions. The last vertex is read in two loads, not past the array; an
+// index past it (only check: false gets here unchecked) sets `outOfRange` and reads the last
+// vertex: the one comparison serves both, so the trusted path's index check costs no pass.
+// `vertices` >= 1.
+[[gnu::always_inline]] inline v128_t loadVertex(const float* data, std::uint32_t v, std::size_t vertices,
+                                                bool& outOfRange) {
+    if (v < vertices - 1) return wasm_v128_load(data + 3 * std::size_t(v));
+    outOfRange |= v >= vertices;
+    const float* p = data + 3 * (vertices - 1);
     return wasm_v128_load32_lane(p + 2, wasm_v128_load64_zero(p), 2);
 }
 [[gnu::always_inline]] inline void loadCorners(v128_t* out, PositionReader<float> position, std::uint32_t u,
-                                               std::uint32_t w, const v128_t* o, std::size_t vertices) {
-    const v128_t p = loadVertex(position.data, u, vertices), q = loadVertex(position.data, w, vertices);
+                                               std::uint32_t w, const v128_t* o, std::size_t vertices,
+                                               bool& outOfRange) {
+    const v128_t p = loadVertex(position.data, u, vertices, outOfRange),
+                 q = loadVertex(position.data, w, vertices, outOfRange);
     const v128_t xy = wasm_i32x4_shuffle(p, q, 0, 4, 1, 5), z = wasm_i32x4_shuffle(p, q, 2, 6, 2, 6);
     out[0] = wasm_f64x2_sub(wasm_f64x2_promote_low_f32x4(xy), o[0]);
     out[1] = wasm_f64x2_sub(wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(xy, xy, 2, 3, 2, 3)), o[1]);
@@ -243,18 +254,21 @@ template <typename Positions>
 
 // The pairs of triangles [t, end) of the common mesh (float positions, 32-bit indices, every
 // weight 1: a clean or trusted one), with pairSums inlined: one copy of it in the module, and the
-// call per pair (its corners passed through memory) gone.
+// call per pair (its corners passed through memory) gone. Sets `outOfRange` for an index past the
+// positions (loadVertex).
 [[gnu::noinline]] inline std::size_t integratePairs(Moments2& v, const float* positions, const std::uint32_t* index,
                                                     std::size_t t, std::size_t end, const v128_t* o,
-                                                    std::size_t vertices) {
+                                                    std::size_t vertices, bool& outOfRange) {
     const PositionReader<float> position{positions};
+    bool past = false;  // a local, kept in a register through the loop
     for (; t + 1 < end; t += 2) {
         v128_t a[3], b[3], c[3];
-        loadCorners(a, position, index[3 * t], index[3 * t + 3], o, vertices);
-        loadCorners(b, position, index[3 * t + 1], index[3 * t + 4], o, vertices);
-        loadCorners(c, position, index[3 * t + 2], index[3 * t + 5], o, vertices);
+        loadCorners(a, position, index[3 * t], index[3 * t + 3], o, vertices, past);
+        loadCorners(b, position, index[3 * t + 1], index[3 * t + 4], o, vertices, past);
+        loadCorners(c, position, index[3 * t + 2], index[3 * t + 5], o, vertices, past);
         pairSums(v, a, b, c, 1, 1);
     }
+    outOfRange = past;
     return t;
 }
 
@@ -262,9 +276,10 @@ template <typename Positions, typename Indices, typename Weight>
 [[gnu::always_inline]] inline void integratePair(Moments2& v, Positions position, Indices index, std::size_t t,
                                                  const v128_t* o, std::size_t vertices, Weight& weight) {
     v128_t a[3], b[3], c[3];
-    loadCorners(a, position, index(3 * t), index(3 * t + 3), o, vertices);
-    loadCorners(b, position, index(3 * t + 1), index(3 * t + 4), o, vertices);
-    loadCorners(c, position, index(3 * t + 2), index(3 * t + 5), o, vertices);
+    bool past = false;  // indices reaching here were checked before (fusedIndexCheck)
+    loadCorners(a, position, index(3 * t), index(3 * t + 3), o, vertices, past);
+    loadCorners(b, position, index(3 * t + 1), index(3 * t + 4), o, vertices, past);
+    loadCorners(c, position, index(3 * t + 2), index(3 * t + 5), o, vertices, past);
     addPair(v, a, b, c, weight(t), weight(t + 1));
 }
 #endif
@@ -279,6 +294,19 @@ inline std::size_t integrationBlocks(std::size_t triangles) {
     return (triangles + kIntegrationBlock - 1) / kIntegrationBlock;
 }
 
+// Whether integrate() tests every index of a mesh as it reads it (Moments::outOfRange), so that
+// check: false need not check the indices first: the SIMD build's loop for Float32 positions and
+// 32-bit indices, every weight 1 (its pairs of triangles; the last triangle of an odd count is read
+// by the scalar formulas, unchecked: the caller checks its indices).
+inline bool fusedIndexCheck(const MeshView& mesh) {
+#if defined(__wasm_simd128__)
+    return mesh.positionType == ScalarType::Float32 && mesh.indexType == IndexType::Uint32 && mesh.positionCount >= 3;
+#else
+    (void)mesh;
+    return false;
+#endif
+}
+
 // The sums of block `block` of integrate(); `vertices` bounds the positions' reads.
 template <typename Positions, typename Indices, typename Weight>
 Moments integrateBlock(Positions position, Indices index, std::size_t triangles, std::size_t vertices,
@@ -291,7 +319,7 @@ Moments integrateBlock(Positions position, Indices index, std::size_t triangles,
     const v128_t o[3] = {wasm_f64x2_splat(origin[0]), wasm_f64x2_splat(origin[1]), wasm_f64x2_splat(origin[2])};
     if constexpr (std::is_same_v<Positions, PositionReader<float>> &&
                   std::is_same_v<Indices, IndexReader<std::uint32_t>> && std::is_same_v<Weight, Unweighted>)
-        t = integratePairs(v, position.data, index.data, t, end, o, vertices);
+        t = integratePairs(v, position.data, index.data, t, end, o, vertices, m.outOfRange);
     for (; t + 1 < end; t += 2) integratePair(v, position, index, t, o, vertices, weight);
 #else
     (void)vertices;

@@ -13,6 +13,7 @@
 #include "mesh_access.h"
 #include "repair.h"
 #include "result.h"
+#include "scan.h"
 #include "shell.h"
 #include "status.h"
 #include "surface.h"
@@ -63,13 +64,25 @@ Status checkMesh(const MeshView& mesh, const MeshOptions& options, std::string& 
     return status == Status::Ok ? checkMeshOptions(options, message) : status;
 }
 
+// Whether check: false's integration tests the indices as it reads them (fusedIndexCheck), so that
+// they are not checked first.
+bool indicesCheckedByIntegration(const MeshView& mesh, const MeshOptions& meshOptions) {
+    return !meshOptions.check && detail::fusedIndexCheck(mesh);
+}
+
 // The checks of the measuring entry points: input, then mass, then mesh options (the order every
-// entry point reports problems in); `box` gets the mesh's bounds.
+// entry point reports problems in); `box` gets the mesh's bounds. Indices the integration tests
+// are checked here only when an option is wrong, so that the first problem is the one reported.
 Status checkMeasure(const MeshView& mesh, const MassOptions& options, const MeshOptions& meshOptions,
                     std::string& message, detail::Bounds& box) {
-    Status status = detail::validateMesh(mesh, message, &box);
-    if (status == Status::Ok) status = detail::checkMassOptions(options, message);
+    const bool deferred = indicesCheckedByIntegration(mesh, meshOptions);
+    Status status =
+        detail::validateMesh(mesh, message, &box, deferred ? detail::IndexCheck::ByCaller : detail::IndexCheck::Now);
+    if (status != Status::Ok) return status;
+    status = detail::checkMassOptions(options, message);
     if (status == Status::Ok) status = checkMeshOptions(meshOptions, message);
+    if (status != Status::Ok && deferred && detail::largestIndex(mesh) >= detail::vertexCount(mesh))
+        return detail::indexOutOfRange(mesh, message);
     return status;
 }
 
@@ -321,16 +334,33 @@ Result measureHull(const MeshView& mesh, Analysis& a, const MassOptions& options
     return detail::solidResult(detail::solidOf(m, a.origin), options, &d, Status::InvalidArgument);
 }
 
+// An index of the last triangle past the positions (an odd count's last triangle is read unchecked
+// by integrate(): fusedIndexCheck).
+bool lastTriangleOutOfRange(const MeshView& mesh) {
+    const std::size_t corners = detail::cornerCount(mesh);
+    if (corners % 6 == 0) return false;
+    const auto* index = static_cast<const std::uint32_t*>(mesh.indices);
+    const std::size_t vertices = detail::vertexCount(mesh);
+    return index[corners - 3] >= vertices || index[corners - 2] >= vertices || index[corners - 1] >= vertices;
+}
+
 // check: false: the mesh is taken to be one closed surface, as the caller promised: no welding, no
 // analysis, no repair, no diagnostics. The sums are the clean path's (one kernel), turned outward
-// if they are negative, so a clean mesh gets the default's numbers bit for bit.
-Result measureTrusted(const MeshView& mesh, const detail::Bounds& box, const MassOptions& options) {
+// if they are negative, so a clean mesh gets the default's numbers bit for bit. `indicesChecked`:
+// whether checkMeasure checked the index range; if not, the integration tests each index as it
+// reads it, and an index past the positions is reported after it.
+Result measureTrusted(const MeshView& mesh, const detail::Bounds& box, const MassOptions& options,
+                      bool indicesChecked) {
+    std::string message;
+    if (!indicesChecked && lastTriangleOutOfRange(mesh))
+        return Failure{detail::indexOutOfRange(mesh, message), message};
     const Vec3 origin = detail::center(box);
     const double extent = std::max({box.hi[0] - box.lo[0], box.hi[1] - box.lo[1], box.hi[2] - box.lo[2]});
     const std::size_t triangles = detail::cornerCount(mesh) / 3;
     detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
         return detail::integrate(position, index, triangles, detail::vertexCount(mesh), origin, detail::Unweighted{});
     });
+    if (m.outOfRange) return Failure{detail::indexOutOfRange(mesh, message), message};
     if (overflowed(m)) return tooLarge();
     if (m.d < 0) m.negate();
     if (detail::enclosesNoVolume(m, extent)) {
@@ -354,7 +384,7 @@ Result measureMeshBy(const MeshView& given, const MassOptions& options, const Me
     const detail::WideIndices wide(given);
     const MeshView& mesh = wide.view();
     // The trusted path measures the triangles as given: no analysis, and no bounds reported.
-    if (!meshOptions.check) return measureTrusted(mesh, box, options);
+    if (!meshOptions.check) return measureTrusted(mesh, box, options, !indicesCheckedByIntegration(given, meshOptions));
     Analysis a = analyze(mesh, box, meshOptions, path);
     Result result = meshOptions.mode == MeshMode::Shell    ? measureShell(mesh, a, options, meshOptions.thickness)
                     : meshOptions.mode == MeshMode::Convex ? measureHull(mesh, a, options)
@@ -373,7 +403,7 @@ Result measureCleanMesh(const MeshView& given, const MassOptions& options, const
     if (status != Status::Ok) return Failure{status, message};
     const detail::WideIndices wide(given);
     const MeshView& mesh = wide.view();
-    if (!meshOptions.check) return measureTrusted(mesh, box, options);
+    if (!meshOptions.check) return measureTrusted(mesh, box, options, !indicesCheckedByIntegration(given, meshOptions));
     // Exactly what measureMeshBy does with a mesh the proof finds clean, and nothing else.
     Analysis a;
     std::uint32_t welded = 0;

@@ -36,7 +36,24 @@ double positionAt(const MeshView& mesh, std::size_t i) {
 
 }  // namespace
 
-Status validateMesh(const MeshView& mesh, std::string& message, Bounds* box) {
+Status indexOutOfRange(const MeshView& mesh, std::string& message) {
+    const std::size_t vertices = vertexCount(mesh);
+    const std::size_t at =
+        mesh.indexType == IndexType::Uint8
+            ? firstOutOfRange(static_cast<const std::uint8_t*>(mesh.indices), mesh.indexCount, vertices)
+        : mesh.indexType == IndexType::Uint16
+            ? firstOutOfRange(static_cast<const std::uint16_t*>(mesh.indices), mesh.indexCount, vertices)
+            : firstOutOfRange(static_cast<const std::uint32_t*>(mesh.indices), mesh.indexCount, vertices);
+    const std::size_t index = mesh.indexType == IndexType::Uint8 ? static_cast<const std::uint8_t*>(mesh.indices)[at]
+                              : mesh.indexType == IndexType::Uint16
+                                  ? static_cast<const std::uint16_t*>(mesh.indices)[at]
+                                  : static_cast<const std::uint32_t*>(mesh.indices)[at];
+    message = "index " + std::to_string(index) + " at triangle " + std::to_string(at / 3) + " is out of range (" +
+              std::to_string(vertices) + " vertices)";
+    return Status::IndexOutOfRange;
+}
+
+Status validateMesh(const MeshView& mesh, std::string& message, Bounds* box, IndexCheck indices) {
     if (mesh.positionCount % 3 != 0) {
         message = "positions.length (" + std::to_string(mesh.positionCount) + ") is not a multiple of 3";
         return Status::InvalidLength;
@@ -76,21 +93,8 @@ Status validateMesh(const MeshView& mesh, std::string& message, Bounds* box) {
                   ") is " + formatNumber(positionAt(mesh, at));
         return Status::NonFinitePosition;
     }
-    if (mesh.indexType != IndexType::None && largestIndex(mesh) >= vertices) {
-        const std::size_t at =
-            mesh.indexType == IndexType::Uint8
-                ? firstOutOfRange(static_cast<const std::uint8_t*>(mesh.indices), mesh.indexCount, vertices)
-            : mesh.indexType == IndexType::Uint16
-                ? firstOutOfRange(static_cast<const std::uint16_t*>(mesh.indices), mesh.indexCount, vertices)
-                : firstOutOfRange(static_cast<const std::uint32_t*>(mesh.indices), mesh.indexCount, vertices);
-        const std::size_t index =
-            mesh.indexType == IndexType::Uint8    ? static_cast<const std::uint8_t*>(mesh.indices)[at]
-            : mesh.indexType == IndexType::Uint16 ? static_cast<const std::uint16_t*>(mesh.indices)[at]
-                                                  : static_cast<const std::uint32_t*>(mesh.indices)[at];
-        message = "index " + std::to_string(index) + " at triangle " + std::to_string(at / 3) + " is out of range (" +
-                  std::to_string(vertices) + " vertices)";
-        return Status::IndexOutOfRange;
-    }
+    if (indices == IndexCheck::Now && mesh.indexType != IndexType::None && largestIndex(mesh) >= vertices)
+        return indexOutOfRange(mesh, message);
     if (box) *box = scan.box;
     return Status::Ok;
 }

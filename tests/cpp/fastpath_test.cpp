@@ -486,6 +486,58 @@ TEST(TrustedPath, RefusesOtherModesAWeldAndFlatMeshes) {
     EXPECT_EQ(massprops::measureMesh(flat.view(), {}, o).status, massprops::Status::ZeroVolume);
 }
 
+// check: false tests the indices of a Float32 mesh with 32-bit indices as its integration reads
+// them (the SIMD build; elsewhere before): wherever the bad index is (either triangle of a pair,
+// any corner, a later block, the last triangle of an odd count, one past the last vertex, the
+// largest index), the call refuses it with the default's message, and reads no vertex but the mesh's.
+TEST(TrustedPath, IndexOutOfRangeIsRefusedWhereverItIs) {
+    const Mesh m = sphere(40, 60);  // 4,680 triangles: five blocks of the integration
+    std::vector<float> positions(m.positions.begin(), m.positions.end());
+    const std::uint32_t vertices = static_cast<std::uint32_t>(positions.size() / 3);
+    MeshOptions trusted;
+    trusted.check = false;
+    const auto measure = [&](const std::vector<std::uint32_t>& indices, const MeshOptions& options) {
+        massprops::MeshView view;
+        view.positions = positions.data();
+        view.positionCount = positions.size();
+        view.positionType = massprops::ScalarType::Float32;
+        view.indices = indices.data();
+        view.indexCount = indices.size();
+        view.indexType = massprops::IndexType::Uint32;
+        return massprops::measureMesh(view, {}, options);
+    };
+    const std::size_t corners = m.indices.size();
+    for (const std::size_t corner :
+         {std::size_t(0), std::size_t(4), std::size_t(5), std::size_t(3 * 1024 + 2), corners / 2 + 1, corners - 1}) {
+        for (const std::uint32_t bad : {vertices, vertices + 1, 0xffffffffu}) {
+            for (const bool odd : {false, true}) {
+                std::vector<std::uint32_t> indices = m.indices;
+                if (odd) indices.resize(corners - 3);  // an open mesh: check: false measures what it is given
+                const std::size_t at = std::min(corner, indices.size() - 1);
+                indices[at] = bad;
+                const Result checked = measure(indices, {});
+                const Result r = measure(indices, trusted);
+                EXPECT_EQ(r.status, massprops::Status::IndexOutOfRange) << at << " " << bad << " " << odd;
+                EXPECT_EQ(r.message, checked.message);
+                EXPECT_EQ(r.message, "index " + std::to_string(bad) + " at triangle " + std::to_string(at / 3) +
+                                         " is out of range (" + std::to_string(vertices) + " vertices)");
+            }
+        }
+    }
+    // Every vertex, the last one too, is read: the numbers are the default's.
+    const Result checked = measure(m.indices, {});
+    const Result r = measure(m.indices, trusted);
+    ASSERT_TRUE(r.ok() && checked.ok());
+    expectSameNumbers(r.value, checked.value);
+    // A bad index comes before a bad option, as in the default's checks.
+    std::vector<std::uint32_t> indices = m.indices;
+    indices[7] = vertices;
+    MeshOptions welded = trusted;
+    welded.weldDistance = 1e-3;
+    EXPECT_EQ(measure(indices, welded).status, massprops::Status::IndexOutOfRange);
+    EXPECT_EQ(measure(m.indices, welded).status, massprops::Status::InvalidOptions);
+}
+
 }  // namespace
 
 namespace {

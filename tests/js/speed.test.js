@@ -90,6 +90,54 @@ test('a flat mesh with check: false is ZERO_VOLUME, and the module works on', ()
   expect(mp.box(1, 1, 1).volume).toBe(1);
 });
 
+// The SIMD build tests a Float32 mesh's 32-bit indices as its integration reads them, instead of
+// in a pass of their own: wherever the bad index is (either triangle of a pair, any corner, a later
+// block of 1,024 triangles, the last triangle of an odd count; one past the last vertex or the
+// largest index), the error is the default's, and the module works on.
+test('check: false refuses an index out of range wherever it is, as the default does', () => {
+  const sphere = toFloat32(uvSphere(1, 64, 40));
+  const vertices = sphere.positions.length / 3;
+  const corners = sphere.indices.length;
+  const errorOf = (indices, options) => {
+    try {
+      mp.mesh(sphere.positions, indices, options);
+    } catch (e) {
+      return e;
+    }
+    return null;
+  };
+  for (const corner of [0, 4, 5, 3 * 1024 + 2, corners / 2 + 1, corners - 1]) {
+    for (const bad of [vertices, vertices + 1, 2 ** 32 - 1]) {
+      for (const odd of [false, true]) {
+        const indices = Uint32Array.from(sphere.indices.subarray(0, odd ? corners - 3 : corners));
+        const at = Math.min(corner, indices.length - 1);
+        indices[at] = bad;
+        const trusted = errorOf(indices, { check: false });
+        expect(trusted).toBeInstanceOf(MassPropertiesError);
+        expect(trusted.code).toBe('INDEX_OUT_OF_RANGE');
+        expect(trusted.message).toBe(
+          `index ${bad} at triangle ${Math.floor(at / 3)} is out of range (${vertices} vertices)`,
+        );
+        expect(trusted.message).toBe(errorOf(indices, {}).message);
+      }
+    }
+  }
+  // The index comes before a wrong option, as by default.
+  const indices = Uint32Array.from(sphere.indices);
+  indices[7] = vertices;
+  expect(errorOf(indices, { check: false, density: -1 }).code).toBe('INDEX_OUT_OF_RANGE');
+  expect(errorOf(sphere.indices, { check: false, density: -1 }).code).toBe('INVALID_DENSITY');
+  // Every vertex read, the last one too: the default's numbers; and the module works on.
+  const { diagnostics, bounds, ...numbers } = mp.mesh(sphere.positions, sphere.indices);
+  expect(diagnostics.closed).toBe(true);
+  expect(bounds).not.toBeNull();
+  expect({ ...mp.mesh(sphere.positions, sphere.indices, { check: false }), diagnostics: 0, bounds: 0 }).toEqual({
+    ...numbers,
+    diagnostics: 0,
+    bounds: 0,
+  });
+});
+
 test('init() loads the SIMD build where the runtime has WebAssembly SIMD, unless the scalar one is forced', () => {
   // Node 18+ validates SIMD; MASS_PROPERTIES_WASM=scalar is how CI runs this suite on the fallback.
   const expected = process.env.MASS_PROPERTIES_WASM === 'scalar' ? 'scalar' : 'simd';
