@@ -14,12 +14,12 @@
 
 #include "mass_properties/mass_properties.h"
 
-// A WebAssembly build without pthreads can create no thread (std::thread would abort).
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-#define MASSPROPS_NO_THREADS 1
-#endif
-
 namespace massprops {
+
+#if defined(MASSPROPS_NO_THREADS)
+unsigned setThreadCount(unsigned) { return 1; }
+unsigned threadCount() { return 1; }
+#else
 namespace detail {
 
 namespace {
@@ -143,16 +143,12 @@ std::size_t partsFor(std::size_t items, std::size_t grain) {
 }  // namespace detail
 
 unsigned setThreadCount(unsigned count) {
-#if defined(MASSPROPS_NO_THREADS)
-    (void)count;
-    return 1;
-#else
     count = std::min(std::max(count, 1u), kMaxThreads);
     if (count != detail::pool().threads()) detail::pool().resize(count - 1);
     return count;
-#endif
 }
 
 unsigned threadCount() { return detail::pool().threads(); }
+#endif
 
 }  // namespace massprops

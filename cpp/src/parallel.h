@@ -13,9 +13,25 @@
 #include <cstddef>
 #include <functional>
 
+// A WebAssembly build without pthreads can create no thread: there everything below is inline and
+// says "one thread", so the compiler drops the callers' threaded branches (and std::thread's code
+// stays out of the single-thread modules).
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define MASSPROPS_NO_THREADS 1
+#endif
+
 namespace massprops {
 namespace detail {
 
+#if defined(MASSPROPS_NO_THREADS)
+inline unsigned parallelThreads() { return 1; }
+template <typename Task>
+void parallelFor(std::size_t count, const Task& task) {
+    for (std::size_t i = 0; i < count; ++i) task(i);
+}
+inline unsigned parallelThreadIndex() { return 0; }
+inline std::size_t partsFor(std::size_t, std::size_t) { return 1; }
+#else
 // Threads that share the work, the caller's included (1: no pool).
 unsigned parallelThreads();
 
@@ -32,6 +48,7 @@ unsigned parallelThreadIndex();
 // none smaller than `grain` items (below that the hand-over costs more than it saves), and at
 // least 1. Callers' results do not depend on it.
 std::size_t partsFor(std::size_t items, std::size_t grain);
+#endif
 
 // Part `part` of `parts` equal ranges of [0, items): [begin, end).
 inline std::size_t partBegin(std::size_t items, std::size_t parts, std::size_t part) {
