@@ -548,6 +548,17 @@ export interface InitOptions {
    * FULL_MODULE_NOT_LOADED and `await mp.loadFull()` loads it. See docs/size.md.
    */
   parts?: 'core' | 'full';
+  /**
+   * Threads for a large mesh (the numbers are the same bit for bit with any count). By default
+   * (`true`) init() loads the core module's threaded build where the host can share memory with
+   * workers: Node, and pages and workers that are cross-origin isolated (`crossOriginIsolated ===
+   * true`, from the headers `Cross-Origin-Opener-Policy: same-origin` and
+   * `Cross-Origin-Embedder-Policy: require-corp`), with one thread per core up to 8; elsewhere, and
+   * with `false` (or 1), the single-thread core. A number asks for that many threads (1 to 64).
+   * With threads the core is loaded with `parts: 'full'` too, and answers what it can. The full
+   * module is single-thread. See docs/workers-and-module-systems.md.
+   */
+  threads?: boolean | number;
 }
 
 /**

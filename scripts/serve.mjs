@@ -156,6 +156,16 @@ function listen(server, port, host) {
 }
 
 /**
+ * What makes a page cross-origin isolated (crossOriginIsolated === true), where init() loads the
+ * threaded core module: the page may share memory with its workers. Every resource the page
+ * loads must then be same-origin or say it may be embedded (Cross-Origin-Resource-Policy or CORS).
+ */
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+/**
  * Starts the server on `port` (0: any free port); if it is busy, tries the next `tries - 1`
  * ports. `headers` are added to every response; `pages` maps URL paths to extra files' contents
  * (test pages), served before the mounts; `root` is the folder served at '/' (relative to the
@@ -210,7 +220,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const { port: actual } = await startServer({
     port,
     root,
-    headers: csp ? { 'Content-Security-Policy': STRICT_CSP } : {},
+    // Cross-origin isolated, so the demo gets the module's threads (ISOLATION_HEADERS).
+    headers: { ...ISOLATION_HEADERS, ...(csp ? { 'Content-Security-Policy': STRICT_CSP } : {}) },
   });
   console.log(`mass-properties ${root}: http://localhost:${actual}/${csp ? ` (${STRICT_CSP})` : ''}`);
 }

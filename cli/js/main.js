@@ -1,6 +1,6 @@
 // The command line: flags, files, a pool of workers, tables or JSON on stdout, one line per
 // failure on stderr and an exit code that says what went wrong.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import process from 'node:process';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -21,6 +21,22 @@ import { outputOf, readerGone } from './output.js';
 import { jsonText, printable } from './printable.js';
 
 const PROGRESS_AFTER_MS = 1000;
+// A file this large (about 300 000 triangles as binary STL) is measured with the module's threads
+// when it is the only file being measured: smaller ones gain less than the threads cost to start,
+// and files measured side by side already keep the cores busy.
+const THREADS_FROM_BYTES = 16 * 2 ** 20;
+
+// Whether the workers' modules get threads: one worker at a time, and a file worth them.
+function threadsPay(files, workers) {
+  if (workers !== 1) return false;
+  return files.some((file) => {
+    try {
+      return statSync(file).size >= THREADS_FROM_BYTES;
+    } catch {
+      return false; // the worker reports the unreadable file
+    }
+  });
+}
 
 // A failure as --json and --jsonl print it.
 const errorOf = ({ exit, message }) => ({ exit, message });
@@ -216,8 +232,8 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     if (report.warning) say(`${files[id]}: ${report.warning}`);
     if (options.jsonl) out.write(`${jsonText(jsonReport(report, options.output))}\n`);
   };
-  const workerOptions = { ...options, inputs: undefined };
   const jobs = Math.min(options.jobs ?? Infinity, availableParallelism());
+  const workerOptions = { ...options, inputs: undefined, threads: threadsPay(files, Math.min(files.length, jobs)) };
   await measureInWorkers(files, workerOptions, jobs, done, () => out.error !== null, say);
 
   if (options.json) {
@@ -241,7 +257,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
 
   if (options.write && failures.length === 0) {
     try {
-      const bodies = await writeGlb(await init(), files[0], options);
+      const bodies = await writeGlb(await init({ threads: workerOptions.threads }), files[0], options);
       for (const line of bodies) say(line);
       say(`wrote ${options.write}`);
     } catch (error) {

@@ -4,7 +4,9 @@ import { init } from 'mass-properties';
 import { measureFile } from './measure.js';
 import { failureOf } from './failure.js';
 
-const mp = await init({ parts: 'full' }); // every file may need the repair: no core first
+// Every file may need the repair: the full module at once. Threads only when the main thread says
+// they pay (main.js): not beside other workers.
+const mp = await init({ parts: 'full', threads: workerData.options.threads });
 parentPort.on('message', async ({ id, file }) => {
   try {
     parentPort.postMessage({ id, report: await measureFile(mp, file, workerData.options) });

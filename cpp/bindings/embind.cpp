@@ -554,6 +554,9 @@ EMSCRIPTEN_BINDINGS(mass_properties) {
     function("_meshWorkingBytes", &workingBytes);
     function("_heapMax", &heapMax);
     function("_heapInUse", &heapInUse);
+#ifdef __EMSCRIPTEN_PTHREADS__
+    function("_setThreadCount", &setThreadCount);  // the threaded core module's (js/core/threads.js)
+#endif
 
     function("_measureMesh", &measureMeshRaw);
     function("_box", &boxRaw);

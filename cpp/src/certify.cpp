@@ -26,6 +26,7 @@
 #include "certify.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -35,6 +36,7 @@
 #include <vector>
 
 #include "mesh_access.h"
+#include "parallel.h"
 #include "weld.h"
 
 namespace massprops {
@@ -51,6 +53,9 @@ constexpr int kDigitBits = 12;
 constexpr int kPasses = 2;
 constexpr int kBucketBits = kPasses * kDigitBits;
 constexpr std::uint64_t kComparisonsPerVertex = 8;
+// Vertices per part below which a step of the proof is not shared among threads: the hand-over
+// would cost more than it saves.
+constexpr std::size_t kGrain = 1 << 14;
 
 // Sorted items: bucket << 40 | level << 32 | vertex.
 constexpr int kBucketShift = 40;
@@ -86,6 +91,39 @@ void sortByBucket(std::uint64_t* items, std::uint64_t* scratch, std::size_t n, D
         }
         const int shift = kBucketShift + kDigitBits * pass;
         for (std::size_t i = 0; i < n; ++i) scratch[count[(items[i] >> shift) & (DigitCounts::kBins - 1)]++] = items[i];
+        std::swap(items, scratch);
+    }
+}
+
+// The same sort with the items cut into `parts` ranges, each counted and scattered by one thread:
+// every range gets its place in every bin after the ranges before it, so each pass stays stable
+// and the result is the one-thread sort's. `counts` (kBins per range) holds each range's counts
+// of the first pass's digits, taken while the items were made.
+void sortByBucketInParts(std::uint64_t* items, std::uint64_t* scratch, std::size_t n, std::size_t parts,
+                         std::vector<std::uint32_t>& counts) {
+    constexpr std::size_t kBins = DigitCounts::kBins;
+    for (int pass = 0; pass < kPasses; ++pass) {
+        const int shift = kBucketShift + kDigitBits * pass;
+        if (pass > 0)
+            parallelFor(parts, [&](std::size_t part) {
+                std::uint32_t* count = &counts[part * kBins];
+                std::fill(count, count + kBins, 0);
+                for (std::size_t i = partBegin(n, parts, part), end = partBegin(n, parts, part + 1); i < end; ++i)
+                    ++count[(items[i] >> shift) & (kBins - 1)];
+            });
+        std::uint32_t sum = 0;
+        for (std::size_t bin = 0; bin < kBins; ++bin)
+            for (std::size_t part = 0; part < parts; ++part) {
+                std::uint32_t& c = counts[part * kBins + bin];
+                const std::uint32_t here = c;
+                c = sum;
+                sum += here;
+            }
+        parallelFor(parts, [&](std::size_t part) {
+            std::uint32_t* at = &counts[part * kBins];
+            for (std::size_t i = partBegin(n, parts, part), end = partBegin(n, parts, part + 1); i < end; ++i)
+                scratch[at[(items[i] >> shift) & (kBins - 1)]++] = items[i];
+        });
         std::swap(items, scratch);
     }
 }
@@ -139,49 +177,99 @@ bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double
     // Two buffers, not zero-filled: the sort's scratch is the second.
     std::unique_ptr<std::uint64_t[]> buffer(new std::uint64_t[2 * vertices]);
     std::uint64_t* items = buffer.get();
+    const std::size_t parts = partsFor(vertices, kGrain);
     // Few vertices: a comparison sort beats the radix sort's histograms.
     if (vertices < 4096) {
         for (std::size_t v = 0; v < vertices; ++v) items[v] = itemOf(v);
         std::sort(items, items + vertices);
-    } else {
+    } else if (parts == 1) {
         DigitCounts counts;
         for (std::size_t v = 0; v < vertices; ++v) {
             items[v] = itemOf(v);
             counts.add(static_cast<std::uint32_t>(bucketOf(items[v])));
         }
         sortByBucket(items, items + vertices, vertices, counts);
+    } else {
+        std::vector<std::uint32_t> counts(parts * DigitCounts::kBins, 0);
+        parallelFor(parts, [&](std::size_t part) {
+            std::uint32_t* count = &counts[part * DigitCounts::kBins];
+            for (std::size_t v = partBegin(vertices, parts, part), end = partBegin(vertices, parts, part + 1); v < end;
+                 ++v) {
+                items[v] = itemOf(v);
+                ++count[bucketOf(items[v]) & (DigitCounts::kBins - 1)];
+            }
+        });
+        sortByBucketInParts(items, items + vertices, vertices, parts, counts);
     }
 
+    // Candidates of the sorted items [i, end): each pair within tol goes to onPair(a, b), and
+    // `count` counts the comparisons. Returns where it stopped: `end`, or earlier once the count
+    // passes the budget (then the caller gives up) or `full()` says so.
     const std::uint64_t budget = kComparisonsPerVertex * vertices + 4096;
-    std::uint64_t comparisons = 0;
-    for (std::size_t i = 0; i < vertices; ++i) {
-        const std::uint64_t last = bucketOf(items[i]) + 1;
-        const int level = levelOf(items[i]);
-        bool read = false;  // positions are read only for candidates
-        double p[3];
-        // A copy of the item before (same bucket and level, same point: a pole of a three.js
-        // sphere, a soup's corners) has the same candidates after it, all joined to that item
-        // already, so a crowd of k copies costs k comparisons, not k^2 / 2.
-        if (i > 0 && (items[i] >> 32) == (items[i - 1] >> 32)) {
-            double q[3];
-            scaled(static_cast<std::uint32_t>(items[i]), p), read = true;
-            scaled(static_cast<std::uint32_t>(items[i - 1]), q);
-            if (p[0] == q[0] && p[1] == q[1] && p[2] == q[2]) continue;
-        }
-        for (std::size_t j = i + 1; j < vertices && bucketOf(items[j]) <= last; ++j) {
-            if (++comparisons > budget) return false;
-            if (std::abs(levelOf(items[j]) - level) > 1) continue;
-            if (!read) scaled(static_cast<std::uint32_t>(items[i]), p), read = true;
-            double q[3];
-            scaled(static_cast<std::uint32_t>(items[j]), q);
-            if (!weldsTogether(p, q, rule.tol)) continue;
-            if (weld.empty()) {
-                weld.resize(vertices);
-                for (std::uint32_t v = 0; v < vertices; ++v) weld[v] = v;
+    auto scan = [&](std::size_t i, std::size_t end, std::uint64_t& count, auto&& onPair, auto&& full) {
+        for (; i < end && !full(); ++i) {
+            const std::uint64_t last = bucketOf(items[i]) + 1;
+            const int level = levelOf(items[i]);
+            bool read = false;  // positions are read only for candidates
+            double p[3];
+            // A copy of the item before (same bucket and level, same point: a pole of a three.js
+            // sphere, a soup's corners) has the same candidates after it, all joined to that item
+            // by whoever scans it, so a crowd of k copies costs k comparisons, not k^2 / 2.
+            if (i > 0 && (items[i] >> 32) == (items[i - 1] >> 32)) {
+                double q[3];
+                scaled(static_cast<std::uint32_t>(items[i]), p), read = true;
+                scaled(static_cast<std::uint32_t>(items[i - 1]), q);
+                if (p[0] == q[0] && p[1] == q[1] && p[2] == q[2]) continue;
             }
-            join(weld, static_cast<std::uint32_t>(items[i]), static_cast<std::uint32_t>(items[j]));
+            for (std::size_t j = i + 1; j < vertices && bucketOf(items[j]) <= last; ++j) {
+                if (++count > budget) return i;
+                if (std::abs(levelOf(items[j]) - level) > 1) continue;
+                if (!read) scaled(static_cast<std::uint32_t>(items[i]), p), read = true;
+                double q[3];
+                scaled(static_cast<std::uint32_t>(items[j]), q);
+                if (weldsTogether(p, q, rule.tol))
+                    onPair(static_cast<std::uint32_t>(items[i]), static_cast<std::uint32_t>(items[j]));
+            }
         }
+        return i;
+    };
+    auto joinPair = [&](std::uint32_t a, std::uint32_t b) {
+        if (weld.empty()) {
+            weld.resize(vertices);
+            for (std::uint32_t v = 0; v < vertices; ++v) weld[v] = v;
+        }
+        join(weld, a, b);
+    };
+    auto never = [] { return false; };
+    std::uint64_t comparisons = 0;
+    if (parts == 1) {
+        scan(0, vertices, comparisons, joinPair, never);
+    } else {
+        // Each range of sorted items is scanned by one thread, which keeps its pairs (at most one
+        // per item: a range with more, copies of copies, is finished by the joining thread) for
+        // one thread to join afterwards: a cluster's root is its lowest vertex whatever the order,
+        // and the comparisons add up to the one-thread scan's.
+        std::vector<std::vector<std::uint64_t>> pairs(parts);
+        std::vector<std::uint64_t> counts(parts, 0);
+        std::vector<std::size_t> stops(parts);
+        parallelFor(parts, [&](std::size_t part) {
+            const std::size_t begin = partBegin(vertices, parts, part), end = partBegin(vertices, parts, part + 1);
+            std::vector<std::uint64_t>& found = pairs[part];
+            stops[part] = scan(
+                begin, end, counts[part],
+                [&](std::uint32_t a, std::uint32_t b) { found.push_back(std::uint64_t(a) << 32 | b); },
+                [&] { return found.size() >= end - begin; });
+        });
+        for (std::size_t part = 0; part < parts; ++part) {
+            comparisons += counts[part];
+            for (std::uint64_t pair : pairs[part])
+                joinPair(static_cast<std::uint32_t>(pair >> 32), static_cast<std::uint32_t>(pair));
+            pairs[part] = std::vector<std::uint64_t>();
+        }
+        for (std::size_t part = 0; part < parts && comparisons <= budget; ++part)
+            scan(stops[part], partBegin(vertices, parts, part + 1), comparisons, joinPair, never);
     }
+    if (comparisons > budget) return false;
     // Parents are lower-numbered: one ascending pass leaves every vertex naming its root.
     for (std::size_t v = 0; v < weld.size(); ++v) weld[v] = weld[weld[v]];
     return true;
@@ -247,6 +335,120 @@ bool oneClosedPiece(Indices index, Given given, std::size_t triangles, std::size
     return pieces == 1;
 }
 
+// oneClosedPiece with the vertices cut into `parts` ranges, one thread each: the welded corners
+// are listed once (by triangle ranges), then each thread lists, checks and joins the fans of its
+// own vertices (the union-find entries of its range are its own: an edge within the range joins
+// two roots in it); edges to lower ranges are joined by one thread at the end. Every step's
+// answer is independent of the order it is found in, so the answer is oneClosedPiece's.
+template <typename Indices, typename Given>
+bool oneClosedPieceInParts(Indices index, Given given, std::size_t triangles, std::size_t vertices, std::uint8_t* used,
+                           std::size_t atMost) {
+    // Ranges of 2^shift vertices (the last shorter), at most `atMost` of them: a corner's range
+    // is then a shift of its vertex, not a division.
+    int shift = 0;
+    while (((vertices - 1) >> shift) + 1 > atMost) ++shift;
+    const std::size_t parts = ((vertices - 1) >> shift) + 1;
+    auto range = [&](std::size_t part) {
+        return std::make_pair(static_cast<std::uint32_t>(part << shift),
+                              static_cast<std::uint32_t>(std::min(vertices, (part + 1) << shift)));
+    };
+    auto partOf = [&](std::uint32_t v) { return std::size_t(v >> shift); };
+    // Calls f(vertex, out, in) for each corner of the non-collapsed triangles [begin, end).
+    auto forEachCorner = [&](std::size_t begin, std::size_t end, auto&& f) {
+        for (std::size_t t = begin; t < end; ++t) {
+            const std::uint32_t a = index(3 * t), b = index(3 * t + 1), c = index(3 * t + 2);
+            if (a == b || b == c || c == a) continue;
+            f(a, b, c);
+            f(b, c, a);
+            f(c, a, b);
+        }
+    };
+    // The corners (vertex, out, in) bucketed by their vertex's range, in two passes over ranges of
+    // triangles: the counts of each (triangle range, vertex range), then the scatter, each
+    // triangle range writing its corners of a bucket after those of the ranges before it.
+    const std::size_t triangleParts = partsFor(triangles, 1 << 15);
+    std::vector<std::uint32_t> at(triangleParts * parts, 0);
+    {
+        std::unique_ptr<std::atomic<std::uint8_t>[]> marks(new std::atomic<std::uint8_t>[vertices]());
+        parallelFor(triangleParts, [&](std::size_t r) {
+            const std::size_t begin = partBegin(triangles, triangleParts, r),
+                              end = partBegin(triangles, triangleParts, r + 1);
+            for (std::size_t c = 3 * begin; c < 3 * end; ++c) marks[given(c)].store(1, std::memory_order_relaxed);
+            forEachCorner(begin, end,
+                          [&](std::uint32_t v, std::uint32_t, std::uint32_t) { ++at[r * parts + partOf(v)]; });
+        });
+        for (std::size_t v = 0; v < vertices; ++v) used[v] = marks[v].load(std::memory_order_relaxed);
+    }
+    std::vector<std::uint32_t> bucketStart(parts + 1, 0);
+    {
+        std::uint32_t sum = 0;
+        for (std::size_t p = 0; p < parts; ++p) {
+            bucketStart[p] = sum;
+            for (std::size_t r = 0; r < triangleParts; ++r) {
+                const std::uint32_t here = at[r * parts + p];
+                at[r * parts + p] = sum;
+                sum += here;
+            }
+        }
+        bucketStart[parts] = sum;
+    }
+    std::unique_ptr<std::uint32_t[]> records(new std::uint32_t[3 * std::size_t(bucketStart[parts])]);
+    parallelFor(triangleParts, [&](std::size_t r) {
+        forEachCorner(partBegin(triangles, triangleParts, r), partBegin(triangles, triangleParts, r + 1),
+                      [&](std::uint32_t v, std::uint32_t out, std::uint32_t in) {
+                          std::uint32_t* record = &records[3 * std::size_t(at[r * parts + partOf(v)]++)];
+                          record[0] = v, record[1] = out, record[2] = in;
+                      });
+    });
+    // start[v]: where vertex v's corners begin; after the scatter, where they end. Each range's
+    // corners take the place of its bucket.
+    std::vector<std::uint32_t> start(vertices + 1, 0);
+    start[vertices] = bucketStart[parts];
+    const std::vector<std::uint32_t>& rangeStart = bucketStart;
+    std::unique_ptr<std::uint64_t[]> corners(new std::uint64_t[start[vertices]]);
+    std::vector<std::uint32_t> parent(vertices);
+    std::vector<std::vector<std::uint64_t>> crossing(parts);  // edges (v << 32 | w) to a lower range
+    std::vector<char> oneFans(parts, 0);
+    // oneFan's marks, one array per thread, each filled by its thread on first use.
+    std::vector<std::vector<std::uint64_t>> marks(parallelThreads());
+    parallelFor(parts, [&](std::size_t part) {
+        const auto [from, to] = range(part);
+        const std::uint32_t* first = &records[3 * std::size_t(bucketStart[part])];
+        const std::uint32_t* last = &records[3 * std::size_t(bucketStart[part + 1])];
+        for (const std::uint32_t* r = first; r < last; r += 3) ++start[r[0]];
+        for (std::uint32_t v = from, sum = bucketStart[part]; v < to; ++v) {
+            const std::uint32_t here = start[v];
+            start[v] = sum;
+            sum += here;
+        }
+        for (const std::uint32_t* r = first; r < last; r += 3)
+            corners[start[r[0]]++] = (std::uint64_t(r[1]) << 32) | r[2];
+        std::vector<std::uint64_t>& mark = marks[parallelThreadIndex()];
+        if (mark.empty()) mark.assign(vertices, ~std::uint64_t(0));
+        for (std::uint32_t v = from; v < to; ++v) {
+            parent[v] = v;
+            const std::uint32_t first = v == from ? rangeStart[part] : start[v - 1], count = start[v] - first;
+            if (count == 0) continue;
+            if (!oneFan(v, &corners[first], count, mark)) return;
+            for (std::uint32_t i = 0; i < count; ++i) {
+                const std::uint32_t w = static_cast<std::uint32_t>(corners[first + i] >> 32);
+                if (w > v) continue;
+                if (w >= from)
+                    join(parent, v, w);
+                else
+                    crossing[part].push_back(std::uint64_t(v) << 32 | w);
+            }
+        }
+        oneFans[part] = 1;
+    });
+    if (std::find(oneFans.begin(), oneFans.end(), 0) != oneFans.end()) return false;
+    for (const std::vector<std::uint64_t>& edges : crossing)
+        for (std::uint64_t e : edges) join(parent, static_cast<std::uint32_t>(e >> 32), static_cast<std::uint32_t>(e));
+    std::size_t pieces = 0;
+    for (std::uint32_t v = 0; v < vertices; ++v) pieces += parent[v] == v && start[v] != (v == 0 ? 0 : start[v - 1]);
+    return pieces == 1;
+}
+
 }  // namespace
 
 bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance, std::uint32_t& weldedVertices,
@@ -263,6 +465,12 @@ bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance,
     if (!welded) return false;
     std::vector<std::uint8_t> used(vertices, 0);
     const bool clean = withMeshTypes(mesh, [&](auto, auto index) {
+        const std::size_t parts = partsFor(vertices, kGrain);
+        if (parts > 1) {
+            if (weld.empty()) return oneClosedPieceInParts(index, index, triangles, vertices, used.data(), parts);
+            return oneClosedPieceInParts([&](std::size_t c) { return weld[index(c)]; }, index, triangles, vertices,
+                                         used.data(), parts);
+        }
         if (weld.empty()) return oneClosedPiece(index, index, triangles, vertices, used.data());
         return oneClosedPiece([&](std::size_t c) { return weld[index(c)]; }, index, triangles, vertices, used.data());
     });
@@ -305,7 +513,15 @@ std::uint64_t provenCleanWorkingBytes(std::uint64_t vertexCount, std::uint64_t c
     // Welding: two sort buffers and the weld map (20 per vertex). Then the weld map, use marks,
     // corner lists (8 per corner), their offsets, the union-find parents and the fan marks
     // (21 per vertex).
-    return std::max(20 * vertexCount, 8 * cornerCount + 21 * vertexCount + 4) + (std::uint64_t(1) << 16);
+    const std::uint64_t threads = parallelThreads();
+    if (threads == 1)
+        return std::max(20 * vertexCount, 8 * cornerCount + 21 * vertexCount + 4) + (std::uint64_t(1) << 16);
+    // With threads, the sort's counts of each range (16 KiB, 4 ranges a thread) and the pairs found
+    // before they are joined (8 per vertex); the corners bucketed by vertex range (12 per corner),
+    // the edges between ranges (at most one per two corners, 8 each) and the fan marks of each
+    // thread (8 per vertex).
+    return std::max(28 * vertexCount, 24 * cornerCount + (14 + 8 * threads) * vertexCount + 4) +
+           (std::uint64_t(1) << 16) * (1 + threads);
 }
 
 }  // namespace detail

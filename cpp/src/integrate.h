@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <vector>
 
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
@@ -14,6 +15,7 @@
 #include "determinant.h"
 #include "enclosed_volume.h"
 #include "mesh_access.h"
+#include "parallel.h"
 #include "result.h"
 
 // The per-triangle helpers are forced inline: with a loop for every mesh type in one file, GCC
@@ -333,22 +335,29 @@ Moments integrateBlock(Positions position, Indices index, std::size_t triangles,
     return m;
 }
 
-// integrateBlock for blocks [first, last), into out[block - first]: what a thread does.
-template <typename Positions, typename Indices, typename Weight>
-void integrateBlocks(Positions position, Indices index, std::size_t triangles, std::size_t vertices, const Vec3& origin,
-                     Weight weight, std::size_t first, std::size_t last, Moments* out) {
-    for (std::size_t b = first; b < last; ++b)
-        out[b - first] = integrateBlock(position, index, triangles, vertices, origin, weight, b);
-}
+// Blocks per part below which the integration is not shared among threads (parallel.h).
+constexpr std::size_t kIntegrationGrain = 16;
 
 // Every triangle counted weight(t) times (+1 as given, -1 flipped, 0 left out); degenerate
-// triangles are counted whatever their weight. `vertices`: how many positions there are.
+// triangles are counted whatever their weight. `vertices`: how many positions there are. With
+// threads, ranges of blocks are summed by any thread into one sum per block, then added in block
+// order as one thread adds them.
 template <typename Positions, typename Indices, typename Weight>
 Moments integrate(Positions position, Indices index, std::size_t triangles, std::size_t vertices, const Vec3& origin,
                   Weight weight) {
     Moments total;
-    for (std::size_t b = 0, n = integrationBlocks(triangles); b < n; ++b)
-        total.add(integrateBlock(position, index, triangles, vertices, origin, weight, b));
+    const std::size_t blocks = integrationBlocks(triangles), parts = partsFor(blocks, kIntegrationGrain);
+    if (parts == 1) {
+        for (std::size_t b = 0; b < blocks; ++b)
+            total.add(integrateBlock(position, index, triangles, vertices, origin, weight, b));
+        return total;
+    }
+    std::vector<Moments> sums(blocks);
+    parallelFor(parts, [&](std::size_t part) {
+        for (std::size_t b = partBegin(blocks, parts, part), end = partBegin(blocks, parts, part + 1); b < end; ++b)
+            sums[b] = integrateBlock(position, index, triangles, vertices, origin, weight, b);
+    });
+    for (const Moments& m : sums) total.add(m);
     return total;
 }
 

@@ -6,8 +6,10 @@ export interface WasmModule {
   HEAPU32: Uint32Array;
   HEAPF32: Float32Array;
   HEAPF64: Float64Array;
-  /** Which build was loaded ('simd', 'scalar', or 'given' for init({ wasmModule })). */
+  /** Which build was loaded ('threads', 'simd', 'scalar', or 'given' for init({ wasmModule })). */
   kind?: string;
+  /** The threads its mesh paths share (1: a single-thread build). */
+  threads?: number;
   [name: string]: unknown;
 }
 
@@ -27,4 +29,15 @@ export interface Build {
   embedded(): Promise<{ default: string }>;
 }
 
-export const GLUES: { core: { simd: Build; scalar: Build }; full: { simd: Build; scalar: Build } };
+/** The threaded build's glue: the Worker class its threads are made of can be handed in. */
+export interface ThreadedBuild {
+  glue(): Promise<{
+    default: (overrides: GlueOverrides & { pthreadPoolSize: number }) => Promise<WasmModule>;
+    useWorker(constructor: new (url: string) => object): void;
+  }>;
+}
+
+export const GLUES: {
+  core: { simd: Build; scalar: Build; threads: ThreadedBuild };
+  full: { simd: Build; scalar: Build };
+};

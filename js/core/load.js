@@ -1,11 +1,13 @@
-// Loading the WebAssembly modules: which build (SIMD or scalar), which part (the small core that
-// init() loads first, or the full module), from its .wasm file or the same bytes embedded,
+// Loading the WebAssembly modules: which build (SIMD or scalar, and for the core, threaded where
+// the host allows it: ./threads.js), which part (the small core that init() loads first, or the
+// full module), from its .wasm file or the same bytes embedded,
 // instantiated through the Emscripten glue; then the module's functions over them (./modules.js).
 import { MassPropertiesError, fail, typeName } from '../errors.js';
 import { compileFile } from '../wasm-file.js';
 import { createModule } from './api.js';
 import { GLUES } from './glue.js';
 import { callsOf, createParts } from './modules.js';
+import { settleThreads, threadsToStart, workerClass, workerScript } from './threads.js';
 
 let ready = null;
 
@@ -16,7 +18,9 @@ let ready = null;
  * with a MassPropertiesError, and the next call tries again. `{ parts: 'full' }` loads the full
  * module up front instead of the core (docs/size.md). `{ wasmModule }` is the package's full .wasm
  * ('mass-properties/wasm') already compiled, for runtimes that compile no bytes at run time
- * (Cloudflare's workerd imports a .wasm as a WebAssembly.Module).
+ * (Cloudflare's workerd imports a .wasm as a WebAssembly.Module). `{ threads }`: false (or 1)
+ * loads a single-thread core even where the threaded one could run (Node, and pages and workers
+ * that are cross-origin isolated); a number asks for that many threads.
  */
 export function init(options) {
   let o;
@@ -73,7 +77,18 @@ function readInitOptions(options) {
   if (options === null || typeof options !== 'object')
     fail('INVALID_OPTIONS', `init options must be an object, got ${typeName(options)}`);
   for (const key of Object.keys(options))
-    if (key !== 'wasmModule' && key !== 'parts') fail('INVALID_OPTIONS', `unknown init option '${key}'`);
+    if (key !== 'wasmModule' && key !== 'parts' && key !== 'threads')
+      fail('INVALID_OPTIONS', `unknown init option '${key}'`);
+  const { threads } = options;
+  if (
+    threads !== undefined &&
+    typeof threads !== 'boolean' &&
+    !(Number.isInteger(threads) && threads >= 1 && threads <= 64)
+  )
+    fail(
+      'INVALID_OPTIONS',
+      `init option threads must be a boolean or an integer from 1 to 64, got ${typeName(threads)} ${String(threads)}`,
+    );
   if (options.wasmModule !== undefined && !(options.wasmModule instanceof WebAssembly.Module))
     fail('INVALID_OPTIONS', `init option wasmModule must be a WebAssembly.Module, got ${typeName(options.wasmModule)}`);
   if (options.parts !== undefined && !PARTS.includes(options.parts))
@@ -131,19 +146,58 @@ function overrides(instantiate) {
   };
 }
 
-async function instantiate(glue, compiled) {
+// `extra`: more overrides (the threaded core's); `stop`: a promise that rejects to give up waiting.
+async function instantiate(glue, compiled, extra = {}, stop = new Promise(() => {})) {
   // A failure there would leave the glue's promise pending, so it is raced.
   let failed;
   const failure = new Promise((resolve, reject) => (failed = reject));
   return Promise.race([
-    glue.default(
-      overrides((imports, receive) => {
+    glue.default({
+      ...overrides((imports, receive) => {
         WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), failed);
         return {};
       }),
-    ),
+      ...extra,
+    }),
     failure,
+    stop,
   ]);
+}
+
+/** How long init() waits for the threaded core's workers before it loads a single-thread core. */
+const THREADS_START_MS = 15000;
+
+// The threaded core module with `threads` threads (the caller's included), or null where its
+// files or its workers could not be had: init() then loads the single-thread SIMD core.
+async function loadThreadedCore(threads) {
+  const started = [];
+  let failed;
+  const failure = new Promise((resolve, reject) => (failed = reject));
+  // Workers that neither load nor fail (a host that queues them forever) must not hang init().
+  const timer = setTimeout(() => failed(new Error('the threads did not start')), THREADS_START_MS);
+  try {
+    const [glue, compiled] = await Promise.all([
+      GLUES.core.threads.glue(),
+      compileFile(new URL('../../dist/mass_properties_wasm_core_threads.wasm', import.meta.url)),
+    ]);
+    glue.useWorker(await workerClass(started, failed));
+    const script = workerScript();
+    const wasm = await instantiate(
+      glue,
+      compiled,
+      { pthreadPoolSize: threads - 1, locateFile: (file) => (file.endsWith('.worker.js') ? script : file) },
+      failure,
+    );
+    settleThreads(wasm, started);
+    wasm.threads = wasm._setThreadCount(threads);
+    wasm.kind = 'threads';
+    return wasm;
+  } catch {
+    for (const worker of started) worker.terminate();
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 // Instantiated within the call: 3.1.6's glue uses the object it is given as the module and,
@@ -218,7 +272,7 @@ async function prepareFullSync(kind, onTrap) {
   }
 }
 
-async function load({ wasmModule, parts }) {
+async function load({ wasmModule, parts, threads }) {
   const onTrap = () => {
     ready = null; // a module that trapped is dropped: the next init() makes a fresh one
   };
@@ -234,14 +288,26 @@ async function load({ wasmModule, parts }) {
     return createParts({ full: createModule(wasm, onTrap) });
   }
   const kind = moduleKind();
-  if (ONE_FILE || parts === 'full') return createParts({ full: await loadFullAsync(kind, onTrap) });
+  // The threaded core is the SIMD one with threads; MASS_PROPERTIES_WASM (Node) forces a
+  // single-thread build.
+  const count =
+    !ONE_FILE && kind === 'simd' && !environment('MASS_PROPERTIES_WASM') ? await threadsToStart(threads) : 1;
+  // With threads the core is loaded beside the full module too: it answers the big clean meshes.
+  if (ONE_FILE || (parts === 'full' && count === 1)) return createParts({ full: await loadFullAsync(kind, onTrap) });
   let core, loadFullSync;
   try {
-    const build = buildOf('core', kind);
-    const [glue, compiled, sync] = await Promise.all([build.glue(), compile(build), prepareFullSync(kind, onTrap)]);
-    const wasm = await instantiate(glue, compiled);
-    wasm.kind = kind;
-    core = wasm;
+    const [threaded, sync] = await Promise.all([
+      count > 1 ? loadThreadedCore(count) : null,
+      prepareFullSync(kind, onTrap),
+    ]);
+    core = threaded;
+    if (!core) {
+      const build = buildOf('core', kind);
+      const [glue, compiled] = await Promise.all([build.glue(), compile(build)]);
+      core = await instantiate(glue, compiled);
+      core.kind = kind;
+      core.threads = 1;
+    }
     loadFullSync = sync;
   } catch (error) {
     throw loadFailure(error);
@@ -251,5 +317,6 @@ async function load({ wasmModule, parts }) {
     coreCalls: callsOf(core),
     loadFullSync,
     loadFull: () => loadFullAsync(kind, onTrap),
+    threads: core.threads,
   });
 }

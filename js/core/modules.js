@@ -26,11 +26,20 @@ const HOW_TO_LOAD = "`await mp.loadFull()` loads it (init({ parts: 'full' }) loa
  * The module's functions over `core` (createModule's functions of the core module, or null when
  * only the full one is loaded) and `full` (the full one's, or null until it is loaded, by
  * `loadFullSync()` within a call where the host allows it, else null, or by `loadFull()`).
- * `coreCalls`: the methods the core module answers (callsOf).
- * @param {{ core?: any, coreCalls?: Set<string>, full?: any, loadFullSync?: (() => any) | null, loadFull?: () => Promise<any> }} modules
+ * `coreCalls`: the methods the core module answers (callsOf). `threads`: the threads the core's
+ * mesh paths share; a threaded core keeps answering what it can once the full module is loaded
+ * (the same numbers bit for bit, sooner on a big mesh), the rest going on to the full module.
+ * @param {{ core?: any, coreCalls?: Set<string>, full?: any, loadFullSync?: (() => any) | null, loadFull?: () => Promise<any>, threads?: number }} modules
  * @returns {import('../index.js').MassPropertiesModule}
  */
-export function createParts({ core = null, coreCalls = new Set(), full = null, loadFullSync = null, loadFull = null }) {
+export function createParts({
+  core = null,
+  coreCalls = new Set(),
+  full = null,
+  loadFullSync = null,
+  loadFull = null,
+  threads = 1,
+}) {
   let loading = null;
 
   function loadFullModule() {
@@ -61,7 +70,7 @@ export function createParts({ core = null, coreCalls = new Set(), full = null, l
     mp[name] =
       core && coreCalls.has(name)
         ? function (...args) {
-            if (full) return full[name](...args);
+            if (full && threads === 1) return full[name](...args);
             try {
               return core[name](...args);
             } catch (error) {
@@ -89,6 +98,7 @@ export function createParts({ core = null, coreCalls = new Set(), full = null, l
     value: () => loaded().reduce((sum, m) => sum + m[Symbol.for('mass-properties.memoryBytes')](), 0),
   });
   hidden('moduleKind', { value: first[Symbol.for('mass-properties.moduleKind')] });
+  hidden('threads', { value: threads });
   hidden('loadedParts', { get: () => [core && 'core', full && 'full'].filter(Boolean).join('+') });
   hidden('resultDimensions', { value: first[Symbol.for('mass-properties.resultDimensions')] });
   return /** @type {import('../index.js').MassPropertiesModule} */ (/** @type {unknown} */ (Object.freeze(mp)));

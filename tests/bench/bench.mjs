@@ -1,9 +1,10 @@
-// `npm run bench`: mp.mesh (default and check: false, SIMD and scalar builds), a naive and a tuned
+// `npm run bench`: mp.mesh (default and check: false, SIMD and scalar builds; the default with
+// threads on the large meshes, in wall time), a naive and a tuned
 // JavaScript loop, a bare SIMD kernel, Rapier's trimesh collider and the native core, side by side
 // on the same meshes, their calls interleaved (one call of each in turn, so a busy spell of the
 // shared machine slows all alike). Medians after a warm-up, Mtri/s, ratios, each one's volume
 // error against an exact reference, cold start, memory and package size, and the targets of
-// issue #18 met or not. Single thread. Writes bench/results.json; prints the tables of
+// issue #18 met or not. Single thread, but for the threaded core's rows. Writes bench/results.json; prints the tables of
 // docs/accuracy-and-speed.md.
 // Usage: node tests/bench/bench.mjs [--quick]   (--quick: small meshes, one run: a smoke test)
 import { spawnSync } from 'node:child_process';
@@ -256,7 +257,11 @@ function coldStart(kind, mesh, immediate = false) {
 await RAPIER.init();
 const rapier = rapierOf();
 const bareKernel = await bareKernelOf();
-const mp = await init();
+// The single-thread SIMD core (init() would take the threaded one in Node), and the threaded core
+// as a second instance of the loader, on its own rows.
+const mp = await init({ threads: false });
+const threaded = await (await import(`../../js/core/load.js?threads`)).init();
+const threadCount = threaded[Symbol.for('mass-properties.threads')];
 const scalar = await (async () => {
   // The scalar build in this process too: a second instance of the loader (which keeps the one
   // module it loaded), told to load it. (A second instance of index.js shares the first's loader.)
@@ -323,6 +328,23 @@ for (const mesh of meshes) {
       volumeError: relativeError(volume, reference),
     };
   }
+  // The threaded core on the large clean meshes, against the naive loop: wall time (its CPU time
+  // adds up every thread's), both measured here, interleaved.
+  if (!mesh.micro && !mesh.repair && triangles >= 1e6 && threadCount > 1) {
+    const name = `mp.mesh default (${threadCount} threads)`;
+    const walls = interleaved({
+      [name]: () => threaded.mesh(positions, indices).volume,
+      'naive JS loop': () => naiveJs(positions, indices).volume,
+    });
+    const volume = threaded.mesh(positions, indices).volume;
+    row.threads = {
+      threads: threadCount,
+      wallMs: { [name]: walls[name].wallMs, 'naive JS loop': walls['naive JS loop'].wallMs },
+      vsNaive: walls['naive JS loop'].wallMs / walls[name].wallMs,
+      volume,
+      sameAsSingleThread: volume === row.results['mp.mesh default (SIMD)'].volume,
+    };
+  }
   const n = native.get(mesh.name);
   if (n) {
     for (const [key, name] of [
@@ -348,6 +370,7 @@ for (const mesh of meshes) {
     console.log(`  ${name.padEnd(30)} ${speed.padStart(16)}  (${(base / r.ms).toFixed(2)}x default's speed${error})`);
   }
   if (row.nativeSteps) console.log('  native steps (ms):', JSON.stringify(row.nativeSteps));
+  if (row.threads) console.log('  threaded core, wall ms:', JSON.stringify(row.threads));
 }
 
 const coldMesh = quick ? meshes[0] : uvSphere(1000, 501);

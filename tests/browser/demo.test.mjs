@@ -14,7 +14,7 @@ import { strToU8, zipSync } from 'three/examples/jsm/libs/fflate.module.js';
 
 import { init, measureParts } from '../../js/index.js';
 import { bakeMeshes, computeMassProperties } from '../../js/three.js';
-import { startServer } from '../../scripts/serve.mjs';
+import { ISOLATION_HEADERS, startServer } from '../../scripts/serve.mjs';
 import { launchChromium } from './chromium.mjs';
 import { BUILT_INS } from '../../web/models.js';
 
@@ -33,7 +33,8 @@ const consoleErrors = [];
 
 before(async () => {
   mp = await init();
-  server = await startServer({ port: 0 });
+  // Cross-origin isolated, as `npm start` serves it: the demo runs on the threaded core.
+  server = await startServer({ port: 0, headers: ISOLATION_HEADERS });
   tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-demo-'));
   context = await launchChromium(tmp, WEBGL_ARGS);
   page = context.pages()[0] ?? (await context.newPage());

@@ -41,14 +41,14 @@ webpack({ mode: 'production', context: ${JSON.stringify(work)}, entry: './with-w
 });
 `);
   expect(out).toEqual([]);
-  // The worker's script became a chunk of its own; the .wasm of both builds of both modules are
-  // assets (init() fetches one core, loadFull() one full module), and their embedded copies, the
-  // fallback, chunks loaded only if that fails.
+  // The worker's script became a chunk of its own; the .wasm of both builds of both modules and
+  // the threaded core's are assets (init() fetches one core, loadFull() one full module), and the
+  // single-thread ones' embedded copies, the fallback, chunks loaded only if that fails.
   const files = readdirSync(join(work, 'webpack'));
   const chunks = files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(work, 'webpack', f), 'utf8'));
   expect(chunks.filter((c) => c.includes('the worker has no function')).length).toBe(1);
   const wasm = files.filter((f) => f.endsWith('.wasm')).map((f) => readFileSync(join(work, 'webpack', f)));
-  expect(wasm.map((bytes) => bytes.readUInt32BE(0))).toEqual(Array(4).fill(0x0061736d));
+  expect(wasm.map((bytes) => bytes.readUInt32BE(0))).toEqual(Array(5).fill(0x0061736d));
   const embedded = (c) => /H4sI[\w+/]{40000}/.test(c); // a gzip stream in base64
   expect(chunks.filter(embedded).length).toBe(4);
   expect(embedded(readFileSync(join(work, 'webpack', 'main.js'), 'utf8'))).toBe(false);

@@ -3,6 +3,10 @@
 // Policy made it fail (an EvalError thrown synchronously), then loads for real.
 import { jest } from '@jest/globals';
 
+// The single-thread core, whose glue is the stand-in (in Node, init() would otherwise take the
+// threaded core, and fall back to this one only after the threaded one failed).
+process.env.MASS_PROPERTIES_WASM ??= 'simd';
+
 let attempts = 0;
 // The glue of the module init() loads first, the core one (docs/size.md).
 const real = await import('../../dist/mass_properties_wasm_core.js');

@@ -121,6 +121,7 @@ describe('the tarball', () => {
       // The full and the core modules (docs/size.md), each a SIMD build and the scalar fallback.
       /^dist\/mass_properties_wasm(_core)?(_scalar)?\.(js|wasm)$/,
       /^dist\/mass_properties_wasm(_core)?(_scalar)?_embedded\.js$/, // the same .wasm embedded (gzip, base64)
+      /^dist\/mass_properties_wasm_core_threads(\.worker)?\.(js|wasm)$/, // the threaded core and its threads' script
       /^dist\/result-fields\.js$/, // each result field's powers of length and mass, for convertUnits
       /^dist\/cjs\/[\w-]+\.(cjs|d\.cts)$/, // the CommonJS face (scripts/bundle.mjs)
       /^dist\/mass-properties(-worker)?\.iife\.js$/, // the classic-script builds
@@ -146,6 +147,9 @@ describe('the tarball', () => {
       'dist/mass_properties_wasm_core_scalar.wasm',
       'dist/mass_properties_wasm_core_embedded.js',
       'dist/mass_properties_wasm_core_scalar_embedded.js',
+      'dist/mass_properties_wasm_core_threads.js',
+      'dist/mass_properties_wasm_core_threads.wasm',
+      'dist/mass_properties_wasm_core_threads.worker.js',
       'dist/result-fields.js',
       'LICENSE',
     ];

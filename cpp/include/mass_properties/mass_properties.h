@@ -259,6 +259,16 @@ Outcome<Loops> holeLoops(const MeshView& mesh, const MeshOptions& meshOptions = 
 // Uint8 and Uint16 indices add 4 bytes a corner: they are widened to Uint32 first.
 std::uint64_t meshWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount);
 
+// --- threads ---------------------------------------------------------------------------------
+// The mesh paths (the proof's weld and fans, the integration) can share a large mesh's work among
+// threads; the numbers are the same bit for bit whatever the count. 1, the default, runs
+// everything on the calling thread. setThreadCount starts or stops the pool's threads (call it
+// between measurements, never during one) and returns the count now in use: always 1 in a build
+// without threads (the single-thread WebAssembly modules).
+constexpr unsigned kMaxThreads = 64;
+unsigned setThreadCount(unsigned count);
+unsigned threadCount();
+
 // --- analytic shapes, in the frames of the matching three.js geometries ------------------------
 // Centered at the origin; Y is the long axis of cylinder, capsule and cone. Every size must be
 // finite and > 0, except a capsule's length, which may be 0 (a sphere, as three.js draws it).
