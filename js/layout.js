@@ -1,6 +1,8 @@
 // Reads and writes the core's value types in wasm memory by the layouts that the bindings
 // declare (cpp/bindings/embind.cpp): one description per type, no per-field code here. Each
 // layout is compiled once into a list of small readers and writers over typed views of memory.
+// The small calls' structs have readers and writers generated from the same layouts at build time
+// (dist/layout-codec.js, scripts/layout-codec.mjs), used where the module's layouts are theirs.
 import { fail, typeName } from './errors.js';
 
 const SHIFTS = { f64: 3, u32: 2, bool: 0 };
@@ -9,12 +11,19 @@ const SHIFTS = { f64: 3, u32: 2, bool: 0 };
 // written): after the memory has grown (its old buffer detached: the views read as empty), or, for
 // memory that grows in place, past their length. Checking the length spares a call to `memory()`
 // (a property of the Emscripten module, a dictionary-mode object) for every value read or written.
+// (f32: for the copy of a mesh's Float32 positions.)
 function viewsOf(memory) {
-  const views = { f64: new Float64Array(0), u32: new Uint32Array(0), bool: new Uint8Array(0) };
+  const views = {
+    f64: new Float64Array(0),
+    f32: new Float32Array(0),
+    u32: new Uint32Array(0),
+    bool: new Uint8Array(0),
+  };
   return (end) => {
     if (views.bool.length < end) {
       const current = memory();
       views.f64 = new Float64Array(current, 0, current.byteLength >> 3);
+      views.f32 = new Float32Array(current, 0, current.byteLength >> 2);
       views.u32 = new Uint32Array(current, 0, current.byteLength >> 2);
       views.bool = new Uint8Array(current);
     }
@@ -25,10 +34,10 @@ function viewsOf(memory) {
 // Numbers that cannot be known (NaN from the core) are null in JS, and so is an array holding one.
 // Every number of every result passes here, so this is the one place where -0 becomes 0
 // (-0 + 0 is +0: results print without "-0").
-const number = (x) => (x !== x ? null : x + 0); // eslint-disable-line no-self-compare
+export const number = (x) => (x !== x ? null : x + 0); // eslint-disable-line no-self-compare
 
 /** `count` numbers of `memory` from `at`, or null if one is NaN (vectors of 3 built at once: the common case). */
-function numbers(memory, at, count) {
+export function numbers(memory, at, count) {
   if (count === 3) {
     const x = memory[at],
       y = memory[at + 1],
@@ -62,8 +71,7 @@ function readFields(fields, v, base) {
         if (field.count === 0) value = number(memory[start]);
         else {
           const flat = numbers(memory, start, field.count);
-          // a matrix: its rows, unless a number is unknown
-          value = flat === null || field.rows === 0 ? flat : rowsOf(flat, field.rows);
+          value = field.rows === 0 ? flat : matrix(flat, field.rows);
         }
       }
     }
@@ -72,11 +80,20 @@ function readFields(fields, v, base) {
   return out;
 }
 
-function rowsOf(flat, count) {
+/** A matrix's `count` rows from its numbers, unless a number is unknown (`flat` null). */
+export function matrix(flat, count) {
+  if (flat === null) return null;
   const inner = flat.length / count;
   const rows = new Array(count);
   for (let r = 0; r < count; r++) rows[r] = flat.slice(r * inner, (r + 1) * inner);
   return rows;
+}
+
+/** FNV-1a of the layouts' JSON text: names the layouts a generated reader or writer was made from. */
+export function layoutsHash(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
 
 // A layout as the list readFields walks: offsets, element shifts, counts and nested layouts.
@@ -137,17 +154,35 @@ function compileWriter(layouts, type, cache) {
   return cache[type];
 }
 
-/** Codec for the layouts of one module instance; `memory()` returns its current ArrayBuffer. */
-export function createCodec(layouts, memory) {
+/**
+ * Codec for the layouts of one module instance; `memory()` returns its current ArrayBuffer.
+ * `generated`: readers and writers made from these layouts (dist/layout-codec.js), by type name.
+ */
+export function createCodec(layouts, memory, generated = { readers: {}, writers: {} }) {
   const views = viewsOf(memory);
-  const readers = {};
-  const writers = {};
+  const compiled = { readers: {}, writers: {} };
+  const accessors = {};
+  // The reader and writer of `type`, made once: the generated ones where there are.
+  function accessorsOf(type) {
+    if (accessors[type]) return accessors[type];
+    const size = layouts[type].size;
+    const fields = generated.readers[type] ? null : compileFields(layouts, type, compiled.readers);
+    const reader = generated.readers[type] ?? ((v, address) => readFields(fields, v, address));
+    const writer = generated.writers[type] ?? compileWriter(layouts, type, compiled.writers);
+    accessors[type] = {
+      read: (address) => reader(views(address + size), address),
+      write: (address, value) => writer(views(address + size), address, value),
+    };
+    return accessors[type];
+  }
   return {
     size: (type) => layouts[type].size,
-    read: (type, address) =>
-      readFields(compileFields(layouts, type, readers), views(address + layouts[type].size), address),
-    write: (type, address, value) =>
-      compileWriter(layouts, type, writers)(views(address + layouts[type].size), address, value),
+    read: (type, address) => accessorsOf(type).read(address),
+    write: (type, address, value) => accessorsOf(type).write(address, value),
+    /** The reader and writer of `type`, to look up once (a small call's structs). */
+    accessorsOf,
+    /** Views of the memory (f64, f32, u32, bool) that reach byte `end`; stale once the memory grows. */
+    views,
     /** A user's copy of a nested struct (e.g. diagnostics), checked field by field against its layout. */
     check(type, value, name, code) {
       if (value === null || typeof value !== 'object') fail(code, `${name} must be an object, got ${typeName(value)}`);

@@ -7,6 +7,8 @@
 //   - dist/result-fields.js: each result field's powers of length and mass, as the built module's
 //     layout lists them (MASSPROPS_RESULT_FIELDS), for convertUnits (js/units.js), which runs
 //     without the module (the command line's main thread formats what its workers measured);
+//   - dist/layout-codec.js: the small calls' structs read and written by straight-line code made
+//     from the built module's layouts (scripts/layout-codec.mjs);
 // then with esbuild:
 //   - CommonJS, for `require()` (Node 18+, Jest's default configuration, CommonJS TypeScript):
 //     every entry of package.json "exports" with a "require" condition gets the file it names,
@@ -21,6 +23,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { layoutsHash } from '../js/layout.js';
+import { layoutCodecSource } from './layout-codec.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
@@ -58,10 +62,11 @@ async function builtLayouts() {
       return {};
     },
   });
-  return JSON.parse(wasm._layouts());
+  return wasm._layouts();
 }
 
-const dimensions = (await builtLayouts()).MassProperties.fields.map(
+const layoutsText = await builtLayouts();
+const dimensions = JSON.parse(layoutsText).MassProperties.fields.map(
   (field) => `  ${field.name}: Object.freeze([${field.dimension.join(', ')}]),`,
 );
 await writeFile(
@@ -73,6 +78,15 @@ export const RESULT_DIMENSIONS = Object.freeze({
 ${dimensions.join('\n')}
 });
 `,
+);
+
+// A mesh's result and what the mesh and shape calls write (js/core/api.js).
+await writeFile(
+  path.join(ROOT, 'dist', 'layout-codec.js'),
+  layoutCodecSource(layoutsText, layoutsHash(layoutsText), {
+    read: ['MassProperties'],
+    write: ['MeshView', 'MassOptions', 'MeshOptions'],
+  }),
 );
 
 // The one-file builds load the full module at init() (js/core/load.js, ONE_FILE): the core

@@ -1,6 +1,6 @@
 // The public functions of the module init() resolves to: each reads its arguments (./read.js),
 // writes them to the core's slots and calls it (./boundary.js), and reads the result back.
-import { checkParts, copyInto, denseArray, readVector, typedArrayByteLengthOf, typedArrayLengthOf } from '../arrays.js';
+import { checkParts, copyInto, denseArray, readVector, typedArrayLengthOf } from '../arrays.js';
 import { MassPropertiesError, fail, isMassPropertiesError, typeName } from '../errors.js';
 import { readOptions } from '../options.js';
 import {
@@ -70,12 +70,23 @@ function posesOf(flat) {
  */
 export function createModule(wasm, onTrap) {
   const boundary = createBoundary(wasm, onTrap);
-  const { codec, core, defaults, enums, read, write, run, withMemory } = boundary;
+  const { codec, core, defaults, enums, read, write, slot, run, withMemory } = boundary;
   const bodyOf = (body, name) => readBody(body, name, codec);
-  const measured = () => read('MassProperties');
-  // The mesh call, looked up once: the Emscripten module is a dictionary-mode object, slow to
-  // read a property of in every small call.
+  // The mesh call's slots, the result's and the mesh export, looked up once: a small mesh's call
+  // is about 2 µs in all (the Emscripten module is a dictionary-mode object, slow to read from).
+  const meshView = slot('MeshView');
+  const massSlot = slot('MassOptions');
+  const meshSlot = slot('MeshOptions');
+  const measured = slot('MassProperties').read;
   const measureMesh = wasm._measureMesh;
+  const measureInSlots = () => {
+    run(measureMesh);
+    return measured();
+  };
+  // What no options mean in the MassOptions and MeshOptions slots (the core's defaults), read once
+  // for the most common small call.
+  const noMassOptions = massOptions({}, enums.given, defaults.density);
+  const noMeshOptions = meshOptions({}, core.mesh, enums.mode);
   const measured2d = () => read('MassProperties2D');
   // The core's WaterPlane{} (the slot holds it until the first pose is converted): water at y = 0.
   const defaultPlane = read('WaterPlane');
@@ -86,7 +97,7 @@ export function createModule(wasm, onTrap) {
     const mass = massOptions(o, enums.given, defaults.density);
     const valid = Number.isFinite(mass.value) && mass.value > 0; // else the core names the value as given
     if (mass.given === enums.given.mass && valid) mass.value /= s * s * s;
-    write('MassOptions', mass);
+    massSlot.write(mass);
   }
 
   // Metres per unit of `options.units`; a shell's areal density has no volumetric SI form.
@@ -119,7 +130,7 @@ export function createModule(wasm, onTrap) {
     const indexed = index !== 'None';
     const positionCount = typedArrayLengthOf(positions);
     const indexCount = indexed ? typedArrayLengthOf(indices) : 0;
-    const positionBytes = typedArrayByteLengthOf(positions);
+    const positionBytes = positionCount * (scalar === 'Float32' ? 4 : 8);
     // Indices cross as Uint32 whatever their type: the core is compiled for that one type (it
     // widens Uint8 and Uint16 at its entry points; the copy is the cheaper place to do it).
     const indexBytes = indexed ? 4 * indexCount : 0;
@@ -134,11 +145,12 @@ export function createModule(wasm, onTrap) {
       indexStart + indexBytes + 8,
       what,
       (address) => {
-        // Through the module's own views of its memory (8-aligned blocks): no view made per call.
-        if (scalar === 'Float32') copyInto(wasm.HEAPF32, positions, address >> 2);
-        else copyInto(wasm.HEAPF64, positions, address >> 3);
-        if (indexed) copyInto(wasm.HEAPU32, indices, (address + indexStart) >> 2);
-        write('MeshView', {
+        // Through the codec's views of the memory (8-aligned blocks): no view made per call.
+        const views = codec.views(address + indexStart + indexBytes);
+        if (scalar === 'Float32') copyInto(views.f32, positions, address >> 2);
+        else copyInto(views.f64, positions, address >> 3);
+        if (indexed) copyInto(views.u32, indices, (address + indexStart) >> 2);
+        meshView.write({
           positions: address,
           positionCount,
           positionType: enums.scalar[scalar],
@@ -212,16 +224,17 @@ export function createModule(wasm, onTrap) {
      * the solid it bounds, repaired; `mode: 'shell'` or `'convex'` spread the mass otherwise.
      */
     mesh(positions, indices, options) {
+      if (options === undefined) {
+        massSlot.write(noMassOptions);
+        meshSlot.write(noMeshOptions);
+        return withMesh(positions, indices, measureInSlots);
+      }
       const o = readOptions(options, MESH_KEYS, 'options');
       const s = unitsOf(o);
       writeMass(o, s);
-      write('MeshOptions', meshOptions(o, core.mesh, enums.mode));
+      meshSlot.write(meshOptions(o, core.mesh, enums.mode));
       // check: false trusts the mesh to be closed: no welding, analysis, repair or diagnostics.
-      const result = withMesh(positions, indices, () => {
-        run(measureMesh);
-        return measured();
-      });
-      return inMetres(result, s, o);
+      return inMetres(withMesh(positions, indices, measureInSlots), s, o);
     },
 
     /** Only the surface diagnostics of a mesh (closed, winding, shells, what a repair would do), without integrating. */

@@ -3,8 +3,9 @@
 // by its layout, only sizes and addresses cross as arguments, and every call returns a status
 // that becomes a MassPropertiesError with the core's message. The core's defaults are read here,
 // from its input slots before anything is written to them.
+import * as generated from '../../dist/layout-codec.js';
 import { fail } from '../errors.js';
-import { createCodec } from '../layout.js';
+import { createCodec, layoutsHash } from '../layout.js';
 
 // Memory the module keeps for itself beyond a call's arrays (its code, stack and statics).
 const HEAP_RESERVE = 256 * 2 ** 20;
@@ -47,14 +48,24 @@ function enumValues(binding, rename = (name) => name) {
  */
 export function createBoundary(wasm, onTrap) {
   const codes = wasm._statusCodes().split(' ');
-  const layouts = JSON.parse(wasm._layouts());
-  const codec = createCodec(layouts, () => wasm.HEAPU8.buffer);
+  const layoutsText = wasm._layouts();
+  const layouts = JSON.parse(layoutsText);
+  // The generated readers and writers where they were made from this module's layouts (a module
+  // rebuilt without scripts/bundle.mjs gets the generic ones).
+  const fast = generated.LAYOUTS_HASH === layoutsHash(layoutsText) ? generated : undefined;
+  const codec = createCodec(layouts, () => wasm.HEAPU8.buffer, fast);
   // Each result field's powers of length and mass, as the core lists them.
   const dimensions = Object.fromEntries(layouts.MassProperties.fields.map((field) => [field.name, field.dimension]));
   const slots = JSON.parse(wasm._slots());
   const heapLimit = wasm._heapMax() - HEAP_RESERVE;
   const read = (type) => codec.read(type, slots[type]);
   const write = (type, value) => codec.write(type, slots[type], value);
+  /** The slot of `type`, its reader and writer looked up once (the small calls' structs). */
+  function slot(type) {
+    const { read: reader, write: writer } = codec.accessorsOf(type);
+    const address = slots[type];
+    return { read: () => reader(address), write: (value) => writer(address, value) };
+  }
   const enums = {
     mode: enumValues(wasm.MeshMode, (name) => name.toLowerCase()),
     given: enumValues(wasm.MassGiven, (name) => name.toLowerCase()),
@@ -135,6 +146,7 @@ export function createBoundary(wasm, onTrap) {
     defaults,
     read,
     write,
+    slot,
     run,
     tooLarge,
     withMemory,

@@ -45,3 +45,36 @@ test("init()'s warm-up, a mesh measured in a task of its own, leaves the module'
   expect(heapInUse()).toBe(before);
   expect(mp.box(1, 2, 3).mass).toBe(6);
 });
+
+// Two passes, each in a task of its own (a long task would block a page), cancelled by the app's
+// own first mesh; the sphere is closed, so the core module measures it.
+test("init()'s warm-up measures its sphere in separate tasks, and stops when cancelled", async () => {
+  const { scheduleWarmUp } = await import('../../js/core/warm-up.js');
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const calls = [];
+  scheduleWarmUp((positions, indices) => calls.push([positions.length / 3, indices.length / 3]));
+  expect(calls).toHaveLength(0); // nothing within the call
+  await tick();
+  expect(calls).toHaveLength(1);
+  await tick();
+  expect(calls).toHaveLength(2);
+  await tick();
+  await tick();
+  expect(calls).toHaveLength(2);
+  expect(calls[0]).toEqual([128 * 63 + 2, 2 * 128 * 63]);
+  const cancelled = [];
+  const cancel = scheduleWarmUp(() => cancelled.push(1));
+  await tick();
+  cancel();
+  await tick();
+  await tick();
+  expect(cancelled).toHaveLength(1);
+  // The sphere is one clean closed piece, which the core module measures (a page's warm-up).
+  const spheres = [];
+  scheduleWarmUp((...sphere) => spheres.push(sphere));
+  await tick();
+  const r = (await init()).mesh(...spheres[0]);
+  expect([r.diagnostics.closed, r.diagnostics.shells, r.diagnostics.weldedVertices]).toEqual([true, 1, 0]);
+  expect(r.volume).toBeGreaterThan(4); // a unit sphere's polyhedron: below 4π/3, near it
+  expect(r.volume).toBeLessThan((4 * Math.PI) / 3);
+});

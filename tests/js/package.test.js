@@ -123,6 +123,7 @@ describe('the tarball', () => {
       /^dist\/mass_properties_wasm(_core)?(_scalar)?_embedded\.js$/, // the same .wasm embedded (gzip, base64)
       /^dist\/mass_properties_wasm_core_threads(\.worker)?\.(js|wasm)$/, // the threaded core and its threads' script
       /^dist\/result-fields\.js$/, // each result field's powers of length and mass, for convertUnits
+      /^dist\/layout-codec\.js$/, // the small calls' structs read and written by generated code
       /^dist\/cjs\/[\w-]+\.(cjs|d\.cts)$/, // the CommonJS face (scripts/bundle.mjs)
       /^dist\/mass-properties(-worker)?\.iife\.js$/, // the classic-script builds
       /^README\.md$/,
@@ -151,6 +152,7 @@ describe('the tarball', () => {
       'dist/mass_properties_wasm_core_threads.wasm',
       'dist/mass_properties_wasm_core_threads.worker.js',
       'dist/result-fields.js',
+      'dist/layout-codec.js',
       'LICENSE',
     ];
     for (const file of required) expect(files).toContain(file);

@@ -41,3 +41,27 @@ test.each([
     }),
   );
 });
+
+// A call without options writes the core's defaults itself (the small calls' shortcut): nothing of
+// the call before it carries over, in either order.
+test('a call without options measures with the defaults whatever the call before it gave', () => {
+  const { positions, indices } = box(); // the unit cube
+  const plain = mp.mesh(positions, indices);
+  expect(plain.diagnostics).not.toBeNull();
+  expect(plain.mass).toBe(mp.defaults.density);
+  for (const options of [{ check: false }, { density: 5 }, { mass: 3 }, { mode: 'shell' }, { units: 'mm' }, {}]) {
+    mp.mesh(positions, indices, options);
+    expect(mp.mesh(positions, indices)).toEqual(plain);
+    expect(mp.mesh(positions, indices, {})).toEqual(plain);
+  }
+});
+
+test('a result is plain data, as printed, cloned and spread', () => {
+  const { positions, indices } = box();
+  const r = mp.mesh(positions, indices);
+  expect(Object.getPrototypeOf(r)).toBe(Object.prototype);
+  expect(structuredClone(r)).toEqual(r);
+  expect({ ...r }).toEqual(r);
+  expect(JSON.parse(JSON.stringify(r))).toEqual(r);
+  expect(Object.keys(r)).toEqual(Object.keys(mp[Symbol.for('mass-properties.resultDimensions')]));
+});
