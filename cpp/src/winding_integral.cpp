@@ -114,6 +114,7 @@ private:
         p[axis_] = t, p[(axis_ + 1) % 3] = u_, p[(axis_ + 2) % 3] = v_;
         ++evaluations_;
         const double w = field_.value(p, g);
+        if (!std::isfinite(w) || !std::isfinite(g[axis_])) return {t, 0, 0, 0};  // no level is found from NaN
         return {t, w, g[axis_], std::nearbyint(w)};
     }
 
@@ -147,7 +148,7 @@ private:
     // Adds the integrals over [a.t, b.t], given round(w_C) just after a and just before b
     // (b.r for a sample that is not a crossing).
     void segment(const Sample& a, const Sample& b, int depth) {
-        if (a.r != b.r) {
+        if (a.r != b.r && depth < 200) {
             const double level = a.r + (b.r > a.r ? 0.5 : -0.5);
             Sample c = crossing(a, b, level);
             add(a.t, c.t, a.r);
