@@ -257,7 +257,10 @@ RoundedWinding roundedWinding(const std::vector<WeightedTriangle>& caps, const s
     const std::int64_t nv = static_cast<std::int64_t>(std::ceil((hi[V] - lo[V] + 2 * reach) / cell));
     const double unit = cell / static_cast<double>(std::int64_t{1} << kDepth);
     std::unordered_map<std::uint64_t, LineSums> lines;
-    const double perEvaluation = static_cast<double>(caps.size());
+    // The work in solid angles: each evaluation of w_C one per cap, plus a few for the sampling
+    // around it, and each line's search of the caps it passes near.
+    const double perEvaluation = static_cast<double>(caps.size()) + 8;
+    auto work = [&]() { return line.evaluations() * perEvaluation + static_cast<double>(lines.size() * caps.size()); };
     auto node = [&](std::int64_t i, std::int64_t j) -> const LineSums& {
         const std::uint64_t key = (static_cast<std::uint64_t>(i) << 32) | static_cast<std::uint64_t>(j);
         const auto found = lines.find(key);
@@ -326,7 +329,7 @@ RoundedWinding roundedWinding(const std::vector<WeightedTriangle>& caps, const s
     while (!first.empty()) {
         const Cell c = first.back();
         first.pop_back();
-        if (c.side > 2 && tooCoarse(c) && line.evaluations() * perEvaluation < budget) {
+        if (c.side > 2 && tooCoarse(c) && work() < budget) {
             const std::int64_t h = c.side / 2;
             for (int di = 0; di < 2; ++di)
                 for (int dj = 0; dj < 2; ++dj) first.push_back(makeCell(c.i + di * h, c.j + dj * h, h));
@@ -335,7 +338,7 @@ RoundedWinding roundedWinding(const std::vector<WeightedTriangle>& caps, const s
         error += c.error;
         open.push(c);
     }
-    while (!open.empty() && error > tolerance && line.evaluations() * perEvaluation < budget) {
+    while (!open.empty() && error > tolerance && work() < budget) {
         const Cell c = open.top();
         open.pop();
         if (c.side <= 2) {
@@ -371,7 +374,7 @@ RoundedWinding roundedWinding(const std::vector<WeightedTriangle>& caps, const s
     m.xx = 120 * second[0][0], m.yy = 120 * second[1][1], m.zz = 120 * second[2][2];
     m.xy = 120 * second[0][1], m.yz = 120 * second[1][2], m.zx = 120 * second[2][0];
     out.error = estimate;
-    out.solidAngles = line.evaluations() * perEvaluation;
+    out.solidAngles = work();
     out.lines = static_cast<std::uint32_t>(lines.size());
     return out;
 }
