@@ -304,36 +304,6 @@ std::vector<int> unitSigns(const Surface& s, const Patches& p, const RepairPlan&
     return sign;
 }
 
-// The curved loops closed by their fans less the integral of round(w_C) (w_C: the curved caps'
-// winding number; the planar ones stay flat, part of the surface), in place of `span` when its
-// error bound is smaller.
-void closeByIntegral(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups,
-                     const std::vector<std::uint8_t>& curved, double extent, double tolerance, double budget,
-                     SpanningCaps& span) {
-    std::vector<WeightedTriangle> curvedCaps;
-    std::vector<std::size_t> curvedGroups{0};
-    Moments m;
-    for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
-        if (!curved[g]) continue;
-        for (std::size_t i = groups[g]; i < groups[g + 1]; ++i) {
-            const WeightedTriangle& t = caps[i];
-            curvedCaps.push_back(t);
-            const Triangle tri = triangleOf(t.a, t.b, t.c);
-            addTetrahedron(m, tri, t.weight * determinantOf(tri), norm(tri.n));
-        }
-        curvedGroups.push_back(curvedCaps.size());
-    }
-    const RoundedWinding rounded = roundedWinding(curvedCaps, curvedGroups, extent, tolerance, budget);
-    if (!(rounded.error < span.error)) return;
-    const Moments& r = rounded.moments;
-    m.d -= r.d;
-    m.first = sub(m.first, r.first);
-    m.xx -= r.xx, m.yy -= r.yy, m.zz -= r.zz, m.xy -= r.xy, m.yz -= r.yz, m.zx -= r.zx;
-    span.moments = m;
-    span.error = span.surfaceError = rounded.error;
-    span.surfaces.assign(span.surfaces.size(), {});  // the fans stay in the plan
-}
-
 }  // namespace
 
 RepairPlan planRepair(const MeshView& mesh, const Surface& s, const Vec3& origin, double extent) {

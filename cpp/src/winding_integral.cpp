@@ -12,9 +12,10 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <queue>
-#include <unordered_map>
 
+#include "integrate.h"
 #include "winding_field.h"
 
 namespace massprops {
@@ -208,8 +209,8 @@ private:
 // A square of the quadtree: its corner on the finest grid, its side there, and its sums.
 struct Cell {
     std::int64_t i, j, side;
-    LineSums coarse, fine;  // the trapezoidal rule on the 4 corners, the composite one on the 9 points
-    double error;
+    LineSums fine;  // the composite trapezoidal rule on its 9 points
+    double error;   // its difference from the rule on the 4 corners
 };
 
 // The difference of two cells' sums in volume units (SpanningCaps::error's): the volume, the
@@ -232,8 +233,14 @@ int axisOf(const std::vector<WeightedTriangle>& caps) {
     return facing[0] >= facing[1] && facing[0] >= facing[2] ? 0 : facing[1] >= facing[2] ? 1 : 2;
 }
 
-}  // namespace
+struct RoundedWinding {
+    Moments moments;          // the integrals of round(w_C), in Moments' units (d: 6 times the volume, ...)
+    double error = 0;         // estimated error, in SpanningCaps::error's units
+    double solidAngles = 0;   // work done: cap triangles' solid angles evaluated
+    std::uint32_t lines = 0;  // lines integrated
+};
 
+// The integrals of round(w_C) near the caps: `tolerance`, `budget` and `length` as for closeByIntegral.
 RoundedWinding roundedWinding(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups,
                               double length, double tolerance, double budget) {
     RoundedWinding out;
@@ -256,7 +263,7 @@ RoundedWinding roundedWinding(const std::vector<WeightedTriangle>& caps, const s
     const std::int64_t nu = static_cast<std::int64_t>(std::ceil((hi[U] - lo[U] + 2 * reach) / cell));
     const std::int64_t nv = static_cast<std::int64_t>(std::ceil((hi[V] - lo[V] + 2 * reach) / cell));
     const double unit = cell / static_cast<double>(std::int64_t{1} << kDepth);
-    std::unordered_map<std::uint64_t, LineSums> lines;
+    std::map<std::uint64_t, LineSums> lines;
     // The work in solid angles: each evaluation of w_C one per cap, plus a few for the sampling
     // around it, and each line's search of the caps it passes near.
     const double perEvaluation = static_cast<double>(caps.size()) + 8;
@@ -269,7 +276,8 @@ RoundedWinding roundedWinding(const std::vector<WeightedTriangle>& caps, const s
             .first->second;
     };
     auto makeCell = [&](std::int64_t i, std::int64_t j, std::int64_t side) {
-        Cell c{i, j, side, {}, {}, 0};
+        Cell c{i, j, side, {}, 0};
+        LineSums coarse{};
         const std::int64_t h = side / 2;
         const double a = static_cast<double>(side) * unit * static_cast<double>(side) * unit;
         for (int di = 0; di <= 2; ++di)
@@ -278,11 +286,11 @@ RoundedWinding roundedWinding(const std::vector<WeightedTriangle>& caps, const s
                 const double corner = (di != 1) && (dj != 1);
                 const double weight = (di == 1 ? 2 : 1) * (dj == 1 ? 2 : 1);
                 for (int k = 0; k < 10; ++k) {
-                    c.coarse[k] += corner * s[k] * a / 4;
+                    coarse[k] += corner * s[k] * a / 4;
                     c.fine[k] += weight * s[k] * a / 16;
                 }
             }
-        c.error = distance(c.coarse, c.fine, length);
+        c.error = distance(coarse, c.fine, length);
         return c;
     };
     const auto larger = [](const Cell& a, const Cell& b) {
@@ -377,6 +385,35 @@ RoundedWinding roundedWinding(const std::vector<WeightedTriangle>& caps, const s
     out.solidAngles = work();
     out.lines = static_cast<std::uint32_t>(lines.size());
     return out;
+}
+
+}  // namespace
+
+void closeByIntegral(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups,
+                     const std::vector<std::uint8_t>& curved, double length, double tolerance, double budget,
+                     SpanningCaps& span) {
+    std::vector<WeightedTriangle> curvedCaps;
+    std::vector<std::size_t> curvedGroups{0};
+    Moments m;
+    for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
+        if (!curved[g]) continue;
+        for (std::size_t i = groups[g]; i < groups[g + 1]; ++i) {
+            const WeightedTriangle& t = caps[i];
+            curvedCaps.push_back(t);
+            const Triangle tri = triangleOf(t.a, t.b, t.c);
+            addTetrahedron(m, tri, t.weight * determinantOf(tri), norm(tri.n));
+        }
+        curvedGroups.push_back(curvedCaps.size());
+    }
+    const RoundedWinding rounded = roundedWinding(curvedCaps, curvedGroups, length, tolerance, budget);
+    if (!(rounded.error < span.error)) return;
+    const Moments& r = rounded.moments;
+    m.d -= r.d;
+    m.first = sub(m.first, r.first);
+    m.xx -= r.xx, m.yy -= r.yy, m.zz -= r.zz, m.xy -= r.xy, m.yz -= r.yz, m.zx -= r.zx;
+    span.moments = m;
+    span.error = span.surfaceError = rounded.error;
+    span.surfaces.assign(span.surfaces.size(), {});  // the fans stay in the plan
 }
 
 }  // namespace detail

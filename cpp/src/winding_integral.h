@@ -11,26 +11,23 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
-#include "integrate.h"
 #include "winding_correction.h"
 
 namespace massprops {
 namespace detail {
 
-struct RoundedWinding {
-    Moments moments;          // the integrals of round(w_C), in Moments' units (d: 6 times the volume, ...)
-    double error = 0;         // estimated error, in SpanningCaps::error's units
-    double solidAngles = 0;   // work done: cap triangles' solid angles evaluated
-    std::uint32_t lines = 0;  // lines integrated
-};
-
-// `caps` and `groups` as for spanningCaps (every triangle's w_C counts); `length` the scale of
-// the error's first and second moments. Refines the lines until the estimated error is below
-// `tolerance` or the work would pass `budget` solid angles.
-RoundedWinding roundedWinding(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups,
-                              double length, double tolerance, double budget);
+// The curved loops (`curved[i]`, caps and groups as for spanningCaps) closed by their fans less
+// the integral of round(w_C), w_C being the curved caps' winding number (planar caps stay flat,
+// part of the surface). Replaces `span`'s moments and error (and drops its surfaces: the fans
+// stay in the plan) when its estimated error is the smaller. Refines until the error is below
+// `tolerance` or the work would pass `budget` solid angles; `length` scales the error's first
+// and second moments (SpanningCaps::error).
+void closeByIntegral(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups,
+                     const std::vector<std::uint8_t>& curved, double length, double tolerance, double budget,
+                     SpanningCaps& span);
 
 }  // namespace detail
 }  // namespace massprops
