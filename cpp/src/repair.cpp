@@ -16,6 +16,7 @@
 #include "integrate.h"
 #include "mesh_access.h"
 #include "winding_correction.h"
+#include "winding_integral.h"
 
 namespace massprops {
 namespace detail {
@@ -412,6 +413,13 @@ CurvedCaps spanCurvedLoops(const RepairPlan& plan, double extent, double volume,
     const double budget = std::min(6e7, 2e6 + 15000.0 * triangles);
     out.span = spanningCaps(caps, groups, curved, extent, 1e-7 * volume, budget,
                             overlapping ? 256 + 4 * triangles : 4096 + 64 * triangles);
+    // Where Sigma fails (a loop left as a fan), the integral of round(w_C) near the curved caps
+    // may do better; the smaller bound wins. (Where every loop is spanned, Sigma's bound was the
+    // smaller on every mesh tried.) The arrangement needs triangles, which the integral has not:
+    // not when pieces overlap. Its budget is 2,000 solid angles per triangle with no fixed part,
+    // so that a small mesh whose Sigma fails (the fuzzer's) pays little.
+    if (!overlapping && out.span.unspanned > 0)
+        closeByIntegral(caps, groups, curved, extent, 1e-7 * volume, std::min(6e7, 2000.0 * triangles), out.span);
     // The plan again, each spanned loop's fan replaced by its Sigma (same weight and piece): the
     // caps are rebuilt loop by loop, everything else stays.
     RepairPlan& p = out.plan;

@@ -1,0 +1,37 @@
+// The caps' winding number w_C and its gradient, evaluated at many points: by the spanning caps
+// (winding_correction.cpp) and by the integral of round(w_C) (winding_integral.cpp).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "linalg.h"
+#include "winding_correction.h"
+
+namespace massprops {
+namespace detail {
+
+// w_C and its gradient: w_C sums the caps' solid angles, its gradient only the loops' edges
+// (the fans' inner edges cancel), both over 4 pi. A fan as buildCaps makes it (triangle i's a
+// is triangle i + 1's b, one apex) is evaluated per loop, each corner's distance found once.
+class Field {
+public:
+    Field(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups);
+    // w_C at p, and its gradient.
+    double value(const Vec3& p, Vec3& gradient) const;
+
+private:
+    struct Loop {
+        std::size_t first, last;  // points_[first .. last): the corners, triangle i being (i + 1, i, apex)
+        Vec3 apex;
+        double weight;
+    };
+    std::vector<Vec3> points_;
+    std::vector<Loop> loops_;
+    std::vector<WeightedTriangle> other_;
+    mutable std::vector<Vec3> r_;  // per evaluation: the corners seen from p, their distances, r . c
+    mutable std::vector<double> l_, d_;
+};
+
+}  // namespace detail
+}  // namespace massprops
