@@ -169,6 +169,22 @@ std::vector<std::array<P, 3>> boxDomain() {
 
 Result measure(const Mesh& m) { return measureMesh(m.view()); }
 
+// The variants a solid must not notice: its triangles and their corners shuffled and the whole
+// moved by kShift, and every triangle flipped.
+const Vec3 kShift{1000, -500, 300};
+struct Variants {
+    Mesh moved, inverted;
+};
+Variants variantsOf(const Mesh& m) {
+    Variants out{m, m};
+    repairmesh::Random random;
+    repairmesh::shuffleTriangles(out.moved, random);
+    repairmesh::rotateCorners(out.moved, random);
+    for (std::size_t v = 0; v < out.moved.positions.size(); ++v) out.moved.positions[v] += kShift[v % 3];
+    for (std::size_t t = 0; t < repairmesh::triangleCount(out.inverted); ++t) repairmesh::flipTriangle(out.inverted, t);
+    return out;
+}
+
 }  // namespace
 
 TEST(WindingHoles, WavyRimIsClosedWhereTheWindingNumberIsOneHalf) {
@@ -290,22 +306,15 @@ TEST(WindingHoles, ShuffledTranslatedAndReversedTallTeethAreTheSameSolid) {
     const Mesh cup = wavyCup(false, 8, 5, 32);
     const Result a = measure(cup);
     ASSERT_TRUE(a.ok()) << a.message;
-    const Vec3 shift{1000, -500, 300};
-    Mesh moved = cup;
-    repairmesh::Random random;
-    repairmesh::shuffleTriangles(moved, random);
-    repairmesh::rotateCorners(moved, random);
-    for (std::size_t v = 0; v < moved.positions.size(); ++v) moved.positions[v] += shift[v % 3];
-    Mesh inverted = cup;
-    for (std::size_t t = 0; t < repairmesh::triangleCount(inverted); ++t) repairmesh::flipTriangle(inverted, t);
-    for (const Mesh* variant : {&moved, &inverted}) {
+    const Variants variants = variantsOf(cup);
+    for (const Mesh* variant : {&variants.moved, &variants.inverted}) {
         const Result b = measure(*variant);
         ASSERT_TRUE(b.ok()) << b.message;
         const double relative = a.value.diagnostics.repairs.relativeError + b.value.diagnostics.repairs.relativeError;
         EXPECT_LT(b.value.diagnostics.repairs.relativeError, 0.03);
         EXPECT_NEAR(b.value.volume, a.value.volume, relative * a.value.volume);
         // The bound covers the first moments over the cup's height (9) too.
-        const Vec3 offset = variant == &moved ? shift : Vec3{0, 0, 0};
+        const Vec3 offset = variant == &variants.moved ? kShift : Vec3{0, 0, 0};
         for (int k = 0; k < 3; ++k)
             EXPECT_NEAR(b.value.centerOfMass[k] - offset[k], a.value.centerOfMass[k], 9 * relative) << "axis " << k;
         EXPECT_NEAR(b.value.inertia[8], a.value.inertia[8], relative * 81 * a.value.volume);
@@ -375,22 +384,15 @@ TEST(WindingHoles, ShuffledTranslatedAndReversedSaddleSphereIsTheSameSolid) {
     const Mesh sphere = saddleSphere();
     const Result a = measure(sphere);
     ASSERT_TRUE(a.ok()) << a.message;
-    const Vec3 shift{1000, -500, 300};
-    Mesh moved = sphere;
-    repairmesh::Random random;
-    repairmesh::shuffleTriangles(moved, random);
-    repairmesh::rotateCorners(moved, random);
-    for (std::size_t v = 0; v < moved.positions.size(); ++v) moved.positions[v] += shift[v % 3];
-    Mesh inverted = sphere;
-    for (std::size_t t = 0; t < repairmesh::triangleCount(inverted); ++t) repairmesh::flipTriangle(inverted, t);
-    for (const Mesh* variant : {&moved, &inverted}) {
+    const Variants variants = variantsOf(sphere);
+    for (const Mesh* variant : {&variants.moved, &variants.inverted}) {
         const Result b = measure(*variant);
         ASSERT_TRUE(b.ok()) << b.message;
         const double bound =
             (a.value.diagnostics.repairs.relativeError + b.value.diagnostics.repairs.relativeError) * a.value.volume +
             1e-9;
         EXPECT_NEAR(b.value.volume, a.value.volume, bound);
-        const Vec3 offset = variant == &moved ? shift : Vec3{0, 0, 0};
+        const Vec3 offset = variant == &variants.moved ? kShift : Vec3{0, 0, 0};
         for (int k = 0; k < 3; ++k)
             EXPECT_NEAR(b.value.centerOfMass[k] - offset[k], a.value.centerOfMass[k], 1e-6) << "axis " << k;
     }
