@@ -21,10 +21,10 @@
 import { build, transform } from 'esbuild';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { layoutsHash } from '../js/layout.js';
-import { layoutCodecSource } from './layout-codec.mjs';
+import { builtLayouts, layoutCodecSource } from './layout-codec.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
@@ -48,24 +48,7 @@ for (const name of [
   );
 }
 
-// The layout that the built module reports (cpp/bindings/embind.cpp), instantiated as init()
-// does (js/core/load.js): the glue hands over its imports and waits for the instance.
-async function builtLayouts() {
-  const glue = await import(pathToFileURL(path.join(ROOT, 'dist', 'mass_properties_wasm_scalar.js')).href);
-  const compiled = await WebAssembly.compile(
-    await readFile(path.join(ROOT, 'dist', 'mass_properties_wasm_scalar.wasm')),
-  );
-  const wasm = await glue.default({
-    locateFile: (file) => file,
-    instantiateWasm(imports, receive) {
-      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
-      return {};
-    },
-  });
-  return wasm._layouts();
-}
-
-const layoutsText = await builtLayouts();
+const layoutsText = await builtLayouts(ROOT, 'mass_properties_wasm_scalar');
 const dimensions = JSON.parse(layoutsText).MassProperties.fields.map(
   (field) => `  ${field.name}: Object.freeze([${field.dimension.join(', ')}]),`,
 );

@@ -7,6 +7,28 @@
 // The file names its layouts by their hash: js/core/boundary.js uses it only for a module whose
 // layouts hash the same, and js/layout.js's generic codec otherwise.
 
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The layouts a built module reports (its `_layouts()`, cpp/bindings/embind.cpp), the module
+ * instantiated as init() does (js/core/load.js): the glue hands over its imports and waits for
+ * the instance. `name` is the module's file name in `dist` under `root`, without extension.
+ */
+export async function builtLayouts(root, name) {
+  const glue = await import(pathToFileURL(path.join(root, 'dist', `${name}.js`)).href);
+  const compiled = await WebAssembly.compile(await readFile(path.join(root, 'dist', `${name}.wasm`)));
+  const wasm = await glue.default({
+    locateFile: (file) => file,
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
+      return {};
+    },
+  });
+  return wasm._layouts();
+}
+
 const SHIFTS = { f64: 3, u32: 2 };
 
 // An element's index in view f (f64) or u (u32) from d = a >> 3 or w = a >> 2: the slots are

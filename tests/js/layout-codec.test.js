@@ -3,13 +3,13 @@
 // the same objects (field order, nulls for unknown numbers, +0 for -0, absent structs) from the same
 // bytes, and the same bytes from the same values, for the small calls' structs and, through the
 // generator, every struct the module declares. And they are the ones every build uses.
-import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as generated from '../../dist/layout-codec.js';
 import { createCodec, layoutsHash } from '../../js/layout.js';
-import { layoutCodecSource } from '../../scripts/layout-codec.mjs';
+import { builtLayouts, layoutCodecSource } from '../../scripts/layout-codec.mjs';
 import { rng } from './helpers/meshes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,18 +21,7 @@ const BUILDS = [
 ];
 
 // A build's layouts as its _layouts() returns them, instantiated as init() does.
-async function layoutsOf(name) {
-  const glue = await import(pathToFileURL(path.join(ROOT, 'dist', `${name}.js`)).href);
-  const compiled = await WebAssembly.compile(await readFile(path.join(ROOT, 'dist', `${name}.wasm`)));
-  const wasm = await glue.default({
-    locateFile: (file) => file,
-    instantiateWasm(imports, receive) {
-      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
-      return {};
-    },
-  });
-  return wasm._layouts();
-}
+const layoutsOf = (name) => builtLayouts(ROOT, name);
 
 const text = await layoutsOf('mass_properties_wasm_scalar');
 const layouts = JSON.parse(text);
