@@ -2,7 +2,8 @@
 // builds: the same results bit for bit on meshes large enough that the proof, the weld and the
 // integration are shared among the threads, and the options that choose between them. Calls the
 // core cannot answer (an open mesh, a shell) go on to the full module, which is single-thread.
-import { uvSphere } from './helpers/meshes.js';
+import { deindex, uvSphere } from './helpers/meshes.js';
+import { shuffled } from './helpers/winding-meshes.js';
 
 // Fresh copies of the package's loader (init() keeps its first module): one per build.
 let copies = 0;
@@ -13,29 +14,6 @@ const threadsOf = (mp) => mp[Symbol.for('mass-properties.threads')];
 
 // A 300 × 150 UV sphere: 45 000 vertices and 90 000 triangles, several parts of every step.
 const sphere = uvSphere(1.5, 300, 150);
-
-// The same surface, vertices renumbered and triangles reordered by a fixed permutation.
-function shuffled({ positions, indices }) {
-  const vertices = positions.length / 3;
-  const to = new Uint32Array(vertices);
-  for (let v = 0; v < vertices; ++v) to[v] = (v * 7919) % vertices; // 7919 is prime: a permutation
-  const out = new Float64Array(positions.length);
-  for (let v = 0; v < vertices; ++v) for (let k = 0; k < 3; ++k) out[3 * to[v] + k] = positions[3 * v + k];
-  const triangles = indices.length / 3;
-  const order = new Uint32Array(indices.length);
-  for (let t = 0; t < triangles; ++t) {
-    const from = (t * 104729) % triangles; // prime, and not a factor of the count
-    for (let k = 0; k < 3; ++k) order[3 * t + k] = to[indices[3 * from + k]];
-  }
-  return { positions: out, indices: order };
-}
-
-// Every triangle with vertices of its own: the weld joins the copies.
-function soup({ positions, indices }) {
-  const out = new Float64Array(3 * indices.length);
-  indices.forEach((v, c) => out.set(positions.subarray(3 * v, 3 * v + 3), 3 * c));
-  return { positions: out, indices: null };
-}
 
 // An open sphere: the first ring of triangles (around one pole) left out; the default call caps it.
 function open({ positions, indices }) {
@@ -69,7 +47,7 @@ test("with parts: 'full' and threads, the threaded core is loaded beside the ful
 test.each([
   ['a clean sphere', sphere, {}],
   ['the sphere shuffled', shuffled(sphere), {}],
-  ['the sphere as a triangle soup', soup(shuffled(sphere)), {}],
+  ['the sphere as a triangle soup', deindex(shuffled(sphere)), {}],
   ['an open sphere (capped by the full analysis)', open(shuffled(sphere)), {}],
   ['the sphere with check: false', shuffled(sphere), { check: false }],
   ['the sphere as a shell', sphere, { mode: 'shell' }],
