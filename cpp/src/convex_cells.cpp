@@ -4,6 +4,7 @@
 #include "convex_cells.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "linalg.h"
 #include "orient.h"
@@ -25,9 +26,10 @@ int sideOf(const Plane& plane, const CellPoint& p) {
     return f > 0 ? 1 : f < 0 ? -1 : 0;
 }
 
-// Splits a convex cell by a plane; the parts that are not empty go to `out`.
-void split(const Cell& cell, const Plane& plane, std::vector<Cell>& out) {
-    std::vector<int> side(cell.size());
+// Splits a convex cell by a plane; the parts that are not empty go to `out` (an uncut cell is
+// moved there, not copied: most cells meet most planes not at all). `side` is scratch.
+void split(Cell& cell, const Plane& plane, std::vector<Cell>& out, std::vector<int>& side) {
+    side.resize(cell.size());
     bool below = false, above = false;
     for (std::size_t i = 0; i < cell.size(); ++i) {
         side[i] = sideOf(plane, cell[i]);
@@ -35,7 +37,7 @@ void split(const Cell& cell, const Plane& plane, std::vector<Cell>& out) {
         above = above || side[i] > 0;
     }
     if (!below || !above) {
-        out.push_back(cell);
+        out.push_back(std::move(cell));
         return;
     }
     Cell neg, pos;
@@ -75,9 +77,10 @@ std::vector<Cell> cellsOf(const OrientedSurface& s, std::uint32_t t, const std::
             planes.push_back(Plane{a, cross(sub(b, a), n), {0, 0, 0}, false});
         }
     std::vector<Cell> cells{Cell{{cornerOf(s, t, 0), 0}, {cornerOf(s, t, 1), 1}, {cornerOf(s, t, 2), 2}}}, next;
+    std::vector<int> side;
     for (const Plane& plane : planes) {
         next.clear();
-        for (const Cell& cell : cells) split(cell, plane, next);
+        for (Cell& cell : cells) split(cell, plane, next, side);
         cells.swap(next);
     }
     return cells;
