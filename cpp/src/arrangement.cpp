@@ -88,26 +88,99 @@ private:
     // off it for good). False when the segment meets an edge or a corner of a triangle.
     bool cast(const WeightedPoint& p, const Vec3& d, const std::vector<std::uint32_t>& excluded, int& w) const {
         const Vec3 r = add(p.approx, scale(d, reach_));
+        // Along an axis the segment stays within the slack of p across it: a triangle whose
+        // shadow there plainly misses that spot is passed by without exact tests.
+        int along = -1;
+        for (int k = 0; k < 3; ++k)
+            if (d[k] != 0) along = along == -1 ? k : 3;
         bool ok = true;
-        int total = 0;
+        w = 0;
         tree_.forEachAlong(p.approx, r, slack_, [&](std::uint32_t u) {
-            if (!ok || flat_[u] || std::find(excluded.begin(), excluded.end(), u) != excluded.end()) return;
-            const Vec3 &a = cornerOf(s_, u, 0), &b = cornerOf(s_, u, 1), &c = cornerOf(s_, u, 2);
-            const int s1 = orient3d(a, b, c, p);
-            if (s1 == 0) return;
-            const int s2 = orient3d(a, b, c, r);
-            if (s2 == 0 || s2 == s1) return;
-            // orient3d(p, r, x, y) = -orient3d(r, x, y, p): which way the segment passes each edge.
-            const int e1 = -orient3d(r, a, b, p), e2 = -orient3d(r, b, c, p), e3 = -orient3d(r, c, a, p);
-            if ((e1 > 0 || e2 > 0 || e3 > 0) && (e1 < 0 || e2 < 0 || e3 < 0)) return;  // passes beside it
-            if (e1 == 0 || e2 == 0 || e3 == 0) {
-                ok = false;  // through an edge or a corner
-                return;
-            }
-            total += s1 < 0 ? 1 : -1;  // leaving through its front: p was inside it
+            if (ok && !isExcluded(u, excluded)) ok = crossing(u, p, r, along, w);
         });
-        w = total;
         return ok;
+    }
+
+public:
+    // The triangles whose boxes overlap the column from triangle t's box out along an axis, to
+    // the side `sign`: all that rays from t's cells that way can meet, gathered once for them all.
+    struct Column {
+        int axis, sign;
+        std::vector<std::uint32_t> triangles;
+    };
+    void column(const Box& box, int axis, int sign, Column& out) const {
+        Box query{{box.lo[0] - slack_, box.lo[1] - slack_, box.lo[2] - slack_},
+                  {box.hi[0] + slack_, box.hi[1] + slack_, box.hi[2] + slack_}};
+        (sign > 0 ? query.hi : query.lo)[axis] += sign * (reach_ + slack_);
+        out.axis = axis;
+        out.sign = sign;
+        out.triangles.clear();
+        tree_.forEachOverlapping(query, [&](std::uint32_t u) {
+            if (!flat_[u]) out.triangles.push_back(u);
+        });
+    }
+
+    // cast() along the column's axis and side, for a point p of the triangle it was made for.
+    bool castIn(const Column& c, const WeightedPoint& p, const std::vector<std::uint32_t>& excluded, int& w) const {
+        Vec3 r = p.approx;
+        r[c.axis] += c.sign * reach_;
+        const int i = (c.axis + 1) % 3, j = (c.axis + 2) % 3;
+        w = 0;
+        for (std::uint32_t u : c.triangles) {
+            const Box& b = tree_.box(u);
+            if (p.approx[i] < b.lo[i] - slack_ || p.approx[i] > b.hi[i] + slack_ || p.approx[j] < b.lo[j] - slack_ ||
+                p.approx[j] > b.hi[j] + slack_)
+                continue;
+            if (c.sign > 0 ? b.hi[c.axis] + slack_ < p.approx[c.axis] : b.lo[c.axis] - slack_ > p.approx[c.axis])
+                continue;
+            if (!isExcluded(u, excluded) && !crossing(u, p, r, c.axis, w)) return false;
+        }
+        return true;
+    }
+
+private:
+    static bool isExcluded(std::uint32_t u, const std::vector<std::uint32_t>& excluded) {
+        return std::find(excluded.begin(), excluded.end(), u) != excluded.end();
+    }
+
+    // Adds to w the crossing of the segment p -> r (r far out) with triangle u: +1 leaving it
+    // through its front (p was behind it). A face through p is skipped (p is exact, so it is
+    // known to be one, and p + eps d is off it for good). False when the segment meets an edge or
+    // a corner. `along`: the axis the segment runs along, 3 for none.
+    bool crossing(std::uint32_t u, const WeightedPoint& p, const Vec3& r, int along, int& w) const {
+        if (flat_[u]) return true;
+        const Vec3 &a = cornerOf(s_, u, 0), &b = cornerOf(s_, u, 1), &c = cornerOf(s_, u, 2);
+        if (along < 3 && missesShadow(a, b, c, p, along)) return true;
+        const int s1 = orient3d(a, b, c, p);
+        if (s1 == 0) return true;
+        const int s2 = orient3d(a, b, c, r);
+        if (s2 == 0 || s2 == s1) return true;
+        // orient3d(p, r, x, y) = -orient3d(r, x, y, p): which way the segment passes each edge.
+        const int e1 = -orient3d(r, a, b, p), e2 = -orient3d(r, b, c, p), e3 = -orient3d(r, c, a, p);
+        if ((e1 > 0 || e2 > 0 || e3 > 0) && (e1 < 0 || e2 < 0 || e3 < 0)) return true;  // passes beside it
+        if (e1 == 0 || e2 == 0 || e3 == 0) return false;                                // an edge or a corner
+        w += s1 < 0 ? 1 : -1;
+        return true;
+    }
+
+    // Whether the point p, moved by up to twice its slack, plainly lies outside the shadow of the
+    // triangle a, b, c on the plane across `axis`: beyond the rounding of two edges' sides, on
+    // opposite sides of them. Not deciding (false) is always safe.
+    static bool missesShadow(const Vec3& a, const Vec3& b, const Vec3& c, const WeightedPoint& p, int axis) {
+        const int i = (axis + 1) % 3, j = (axis + 2) % 3;
+        const double reach = 2 * p.slack;
+        bool above = false, below = false;
+        const Vec3* corners[] = {&a, &b, &c, &a};
+        for (int k = 0; k < 3; ++k) {
+            const Vec3 &from = *corners[k], &to = *corners[k + 1];
+            const double ex = to[i] - from[i], ey = to[j] - from[j];
+            const double qx = p.approx[i] - from[i], qy = p.approx[j] - from[j];
+            const double side = ex * qy - ey * qx;
+            const double margin = (std::abs(ex) + std::abs(ey)) * (reach + 1e-15 * (std::abs(qx) + std::abs(qy)));
+            above = above || side > margin;
+            below = below || side < -margin;
+        }
+        return above && below;
     }
 
     // Every ray degenerate (never seen in practice): the generalized winding number, rounded to
@@ -272,6 +345,7 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
     // Cells of the triangles that something crosses or overlaps, each labelled by rays.
     std::vector<std::uint8_t> involved(n, 0);
     std::vector<std::uint32_t> excluded;
+    Rays::Column columns[2];
     for (std::uint32_t t = 0; t < n; ++t) {
         if (flat[t] || (cuts[t].empty() && coplanar[t].empty())) continue;
         involved[t] = 1;
@@ -287,6 +361,23 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
             int front, back, sign;
         };
         std::vector<Labelled> labels;
+        // Several cells: their rays share one direction for the triangle (toward the nearer side
+        // of the box from its middle; both ways when others lie in its plane), so that the
+        // triangles they may meet are gathered once.
+        const bool alone = coplanar[t].empty();
+        int axis = 0;
+        for (int k = 1; k < 3; ++k)
+            if (std::abs(normal[k]) > std::abs(normal[axis])) axis = k;
+        const int frontSign = normal[axis] > 0 ? 1 : -1;
+        int columnCount = 0;
+        if (cells.size() > 2) {
+            const Box& box = tree.box(t);
+            const double middle = 0.5 * (box.lo[axis] + box.hi[axis]);
+            const int sign = alone && all.hi[axis] - middle > middle - all.lo[axis] ? -1 : 1;
+            rays.column(box, axis, alone ? sign : frontSign, columns[0]);
+            if (!alone) rays.column(box, axis, -frontSign, columns[1]);
+            columnCount = alone ? 1 : 2;
+        }
         for (const Cell& cell : cells) {
             Vec3 area{0, 0, 0}, centre{0, 0, 0};
             for (std::size_t i = 0; i < cell.size(); ++i) {
@@ -299,8 +390,16 @@ Arrangement arrange(const OrientedSurface& s, bool selfIntersections, double ext
                 continue;
             }
             centre = scale(centre, 1.0 / static_cast<double>(cell.size()));
-            int front, back;
-            rays.sides(pointOn(s, t, centre), normal, coplanar[t].empty(), excluded, front, back);
+            const WeightedPoint p = pointOn(s, t, centre);
+            int front = 0, back = 0, w0 = 0, w1 = 0;
+            if (columnCount > 0 && rays.castIn(columns[0], p, excluded, w0) &&
+                (columnCount == 1 || rays.castIn(columns[1], p, excluded, w1))) {
+                const bool towardFront = columns[0].sign == frontSign;
+                front = towardFront ? w0 : columnCount == 1 ? w0 - 1 : w1;
+                back = !towardFront ? w0 : columnCount == 1 ? w0 + 1 : w1;
+            } else {
+                rays.sides(p, normal, alone, excluded, front, back);
+            }
             int sign = boundary(front, back);
             // A face shared by coplanar triangles is counted by the first of them only.
             for (std::uint32_t u : coplanar[t]) {

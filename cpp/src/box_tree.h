@@ -26,19 +26,44 @@ public:
     template <typename F>
     void forEachAlong(const Vec3& p, const Vec3& q, double slack, F&& f) const {
         if (nodes_.empty()) return;
-        std::vector<std::uint32_t> stack{0};
-        while (!stack.empty()) {
-            const Node& n = nodes_[stack.back()];
-            stack.pop_back();
+        // The tree splits at the median, so it is at most 32 levels deep and the stack holds at
+        // most one node a level and one more: no allocation for a query (the arrangement makes
+        // one per cell).
+        std::uint32_t stack[64];
+        int top = 0;
+        stack[top++] = 0;
+        while (top > 0) {
+            const Node& n = nodes_[stack[--top]];
             if (!crosses(n.box, p, q, slack)) continue;
             if (n.count > 0) {
                 for (std::uint32_t i = n.first; i < n.first + n.count; ++i) f(items_[i]);
             } else {
-                stack.push_back(n.first);
-                stack.push_back(n.first + 1);
+                stack[top++] = n.first;
+                stack[top++] = n.first + 1;
             }
         }
     }
+
+    // f(i) for every box that overlaps `query` (touching counts).
+    template <typename F>
+    void forEachOverlapping(const Box& query, F&& f) const {
+        if (nodes_.empty()) return;
+        std::uint32_t stack[64];  // as in forEachAlong
+        int top = 0;
+        stack[top++] = 0;
+        while (top > 0) {
+            const Node& n = nodes_[stack[--top]];
+            if (!overlap(n.box, query)) continue;
+            if (n.count > 0) {
+                for (std::uint32_t i = n.first; i < n.first + n.count; ++i)
+                    if (overlap(boxes_[items_[i]], query)) f(items_[i]);
+            } else {
+                stack[top++] = n.first;
+                stack[top++] = n.first + 1;
+            }
+        }
+    }
+    const Box& box(std::uint32_t i) const { return boxes_[i]; }
 
 private:
     struct Node {
