@@ -268,17 +268,27 @@ void checkLoops(const Outcome<Loops>& loops, const Outcome<Diagnostics>& inspect
     }
 }
 
+// The first layout's outcomes of all three entry points, which a second layout must repeat.
+struct Outcomes {
+    const Result& measured;
+    const Outcome<Diagnostics>& inspected;
+    const Outcome<Loops>& loops;
+};
+
 // All three entry points on a second layout of the same mesh: the outcomes must be identical.
-void checkSameOutcome(const FuzzMesh& a, const FuzzMesh& b, const MassOptions& options, const MeshOptions& o,
+void checkSameOutcome(const Outcomes& a, const FuzzMesh& b, const MassOptions& options, const MeshOptions& o,
                       const char* what) {
-    const Result ra = measureMesh(a.view(), options, o), rb = measureMesh(b.view(), options, o);
+    const Result& ra = a.measured;
+    const Result rb = measureMesh(b.view(), options, o);
     FUZZ_REQUIRE(sameResult(ra, rb), std::string(what) + ": measureMesh differs (" + statusCode(ra.status) + " vs " +
                                          statusCode(rb.status) + ")");
-    const Outcome<Diagnostics> da = inspectMesh(a.view(), o), db = inspectMesh(b.view(), o);
+    const Outcome<Diagnostics>& da = a.inspected;
+    const Outcome<Diagnostics> db = inspectMesh(b.view(), o);
     FUZZ_REQUIRE(da.status == db.status &&
                      (!da.ok() || (sameSurface(da.value, db.value) && sameRepairs(da.value.repairs, db.value.repairs))),
                  std::string(what) + ": inspectMesh differs");
-    const Outcome<Loops> la = holeLoops(a.view(), o), lb = holeLoops(b.view(), o);
+    const Outcome<Loops>& la = a.loops;
+    const Outcome<Loops> lb = holeLoops(b.view(), o);
     FUZZ_REQUIRE(la.status == lb.status && la.value == lb.value, std::string(what) + ": holeLoops differs");
 }
 
@@ -493,10 +503,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     checkInspect(inspected, m, o);
     const Result measured = measureMesh(m.view(), options, o);
     checkMeasure(measured, inspected, m, options, o);
-    checkLoops(holeLoops(m.view(), o), inspected, m);
+    const Outcome<Loops> loops = holeLoops(m.view(), o);
+    checkLoops(loops, inspected, m);
 
-    if (m.float32) checkSameOutcome(m, asFloat64(m), options, o, "Float32 as Float64");
-    if (m.indexType != IndexType::Uint32) checkSameOutcome(m, asUint32(m), options, o, "as Uint32 indices");
+    // The other layouts are measured once each; the first layout's outcomes are those above.
+    const Outcomes first{measured, inspected, loops};
+    if (m.float32) checkSameOutcome(first, asFloat64(m), options, o, "Float32 as Float64");
+    if (m.indexType != IndexType::Uint32) checkSameOutcome(first, asUint32(m), options, o, "as Uint32 indices");
     const bool defaultWeld = o.weldDistance == 0 && o.weldRelative == 0;
     if (inspected.ok() && defaultWeld) checkTopology(m, inspected.value, in);
     if (measured.ok() && o.mode == MeshMode::Solid) checkCleanSolid(m, measured);
