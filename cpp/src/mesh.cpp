@@ -376,52 +376,58 @@ Result measureTrusted(const MeshView& mesh, const detail::Bounds& box, const Mas
 
 namespace detail {
 
-Result measureMeshBy(const MeshView& given, const MassOptions& options, const MeshOptions& meshOptions, Path path) {
+// What both measuring entry points do first: the checks, the indices widened to 32 bits, and the
+// trusted path, which measures the triangles as given (no analysis, and no bounds reported);
+// `measure(mesh, box)` does the rest.
+template <typename Measure>
+Result measureChecked(const MeshView& given, const MassOptions& options, const MeshOptions& meshOptions,
+                      Measure measure) {
     std::string message;
     detail::Bounds box;
     const Status status = checkMeasure(given, options, meshOptions, message, box);
     if (status != Status::Ok) return Failure{status, message};
     const detail::WideIndices wide(given);
-    const MeshView& mesh = wide.view();
-    // The trusted path measures the triangles as given: no analysis, and no bounds reported.
-    if (!meshOptions.check) return measureTrusted(mesh, box, options, !indicesCheckedByIntegration(given, meshOptions));
-    Analysis a = analyze(mesh, box, meshOptions, path);
-    Result result = meshOptions.mode == MeshMode::Shell    ? measureShell(mesh, a, options, meshOptions.thickness)
-                    : meshOptions.mode == MeshMode::Convex ? measureHull(mesh, a, options)
-                                                           : measureSolid(mesh, a, options, meshOptions.intersections);
-    if (result.ok()) {
-        result.value.hasBounds = true;
-        result.value.bounds = a.proven ? a.usedBox : detail::usedBounds(mesh);
-    }
-    return result;
+    if (!meshOptions.check)
+        return measureTrusted(wide.view(), box, options, !indicesCheckedByIntegration(given, meshOptions));
+    return measure(wide.view(), box);
+}
+
+Result measureMeshBy(const MeshView& given, const MassOptions& options, const MeshOptions& meshOptions, Path path) {
+    return measureChecked(given, options, meshOptions, [&](const MeshView& mesh, const detail::Bounds& box) -> Result {
+        Analysis a = analyze(mesh, box, meshOptions, path);
+        Result result = meshOptions.mode == MeshMode::Shell ? measureShell(mesh, a, options, meshOptions.thickness)
+                        : meshOptions.mode == MeshMode::Convex
+                            ? measureHull(mesh, a, options)
+                            : measureSolid(mesh, a, options, meshOptions.intersections);
+        if (result.ok()) {
+            result.value.hasBounds = true;
+            result.value.bounds = a.proven ? a.usedBox : detail::usedBounds(mesh);
+        }
+        return result;
+    });
 }
 
 Result measureCleanMesh(const MeshView& given, const MassOptions& options, const MeshOptions& meshOptions) {
-    std::string message;
-    detail::Bounds box;
-    const Status status = checkMeasure(given, options, meshOptions, message, box);
-    if (status != Status::Ok) return Failure{status, message};
-    const detail::WideIndices wide(given);
-    const MeshView& mesh = wide.view();
-    if (!meshOptions.check) return measureTrusted(mesh, box, options, !indicesCheckedByIntegration(given, meshOptions));
-    // Exactly what measureMeshBy does with a mesh the proof finds clean, and nothing else.
-    Analysis a;
-    std::uint32_t welded = 0;
-    std::vector<std::uint32_t> weld;
-    if (!proveClean(mesh, box, meshOptions, Path::Proof, a, welded, weld))
-        return Failure{Status::FullModuleNotLoaded,
-                       std::string(meshOptions.mode != MeshMode::Solid ? "the shell and convex modes are"
-                                   : meshOptions.intersections         ? "the search for intersections is"
-                                                                       : "this mesh is not clean (open, rough or "
-                                                                         "in pieces), and its repair is") +
-                           " in the full module, not loaded yet"};
-    describe(a, welded);
-    Result result = solidOf(repairedSums(mesh, a, {}, true), a, options, true);
-    if (result.ok()) {
-        result.value.hasBounds = true;
-        result.value.bounds = a.usedBox;
-    }
-    return result;
+    return measureChecked(given, options, meshOptions, [&](const MeshView& mesh, const detail::Bounds& box) -> Result {
+        // Exactly what measureMeshBy does with a mesh the proof finds clean, and nothing else.
+        Analysis a;
+        std::uint32_t welded = 0;
+        std::vector<std::uint32_t> weld;
+        if (!proveClean(mesh, box, meshOptions, Path::Proof, a, welded, weld))
+            return Failure{Status::FullModuleNotLoaded,
+                           std::string(meshOptions.mode != MeshMode::Solid ? "the shell and convex modes are"
+                                       : meshOptions.intersections         ? "the search for intersections is"
+                                                                           : "this mesh is not clean (open, rough or "
+                                                                             "in pieces), and its repair is") +
+                               " in the full module, not loaded yet"};
+        describe(a, welded);
+        Result result = solidOf(repairedSums(mesh, a, {}, true), a, options, true);
+        if (result.ok()) {
+            result.value.hasBounds = true;
+            result.value.bounds = a.usedBox;
+        }
+        return result;
+    });
 }
 
 Outcome<Diagnostics> inspectMeshBy(const MeshView& given, const MeshOptions& meshOptions, Path path) {
