@@ -430,32 +430,40 @@ Result measureCleanMesh(const MeshView& given, const MassOptions& options, const
     });
 }
 
-Outcome<Diagnostics> inspectMeshBy(const MeshView& given, const MeshOptions& meshOptions, Path path) {
+// What the entry points that only look at the surface do first: the checks, the indices widened
+// to 32 bits and the analysis; `look(mesh, analysis)` does the rest.
+template <typename T, typename Look>
+Outcome<T> analyzedChecked(const MeshView& given, const MeshOptions& meshOptions, Path path, Look look) {
     std::string message;
     detail::Bounds box;
     const Status status = checkMesh(given, meshOptions, message, box);
     if (status != Status::Ok) return Failure{status, message};
     const detail::WideIndices wide(given);
-    const MeshView& mesh = wide.view();
-    Analysis a = analyze(mesh, box, meshOptions, path);
-    Outcome<Diagnostics> out;
-    Diagnostics& d = a.diagnostics;
-    const std::size_t triangles = a.surface.triangles;
-    const detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
-        return detail::integrate(position, index, triangles, detail::vertexCount(mesh), a.origin,
-                                 [](std::size_t) { return 0.0; });
+    Analysis a = analyze(wide.view(), box, meshOptions, path);
+    return look(wide.view(), a);
+}
+
+Outcome<Diagnostics> inspectMeshBy(const MeshView& given, const MeshOptions& meshOptions, Path path) {
+    return analyzedChecked<Diagnostics>(given, meshOptions, path, [&](const MeshView& mesh, Analysis& a) {
+        Outcome<Diagnostics> out;
+        Diagnostics& d = a.diagnostics;
+        const std::size_t triangles = a.surface.triangles;
+        const detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
+            return detail::integrate(position, index, triangles, detail::vertexCount(mesh), a.origin,
+                                     [](std::size_t) { return 0.0; });
+        });
+        if (!clean(a) || meshOptions.intersections) {
+            const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin, a.extent);
+            d.repairs = plan.repairs;
+            // The solid's sums are not reported; its repairs are (overlapVolume, windingCorrection).
+            repairedSolid(mesh, a, plan, meshOptions.intersections, d.repairs);
+        }
+        d.degenerateTriangles = m.degenerate;
+        d.inverted = m.given < 0;
+        if (clean(a) && d.inverted) d.repairs.invertedShells = 1;
+        out.value = d;
+        return out;
     });
-    if (!clean(a) || meshOptions.intersections) {
-        const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin, a.extent);
-        d.repairs = plan.repairs;
-        // The solid's sums are not reported; its repairs are (overlapVolume, windingCorrection).
-        repairedSolid(mesh, a, plan, meshOptions.intersections, d.repairs);
-    }
-    d.degenerateTriangles = m.degenerate;
-    d.inverted = m.given < 0;
-    if (clean(a) && d.inverted) d.repairs.invertedShells = 1;
-    out.value = d;
-    return out;
 }
 
 OutwardSurface outwardSurface(const MeshView& given, const MeshOptions& meshOptions) {
@@ -523,27 +531,22 @@ Outcome<Diagnostics> inspectMesh(const MeshView& mesh, const MeshOptions& meshOp
 }
 
 Outcome<Loops> holeLoops(const MeshView& given, const MeshOptions& meshOptions) {
-    std::string message;
-    detail::Bounds box;
-    const Status status = checkMesh(given, meshOptions, message, box);
-    if (status != Status::Ok) return Failure{status, message};
-    const detail::WideIndices wide(given);
-    const MeshView& mesh = wide.view();
-    Analysis a = analyze(mesh, box, meshOptions, Path::Proof);
-    Outcome<Loops> out;
-    if (clean(a)) return out;
-    const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin, a.extent);
-    const detail::Surface& s = a.surface;
-    detail::withMeshTypes(mesh, [&](auto position, auto) {
-        for (std::size_t loop = 0; loop < plan.loopCapped.size(); ++loop) {
-            if (!plan.loopCapped[loop]) continue;
-            std::vector<Vec3>& points = out.value.emplace_back();
-            for (std::uint32_t i = s.loopStart[loop]; i < s.loopStart[loop + 1]; ++i)
-                points.push_back(position(s.loopVertices[i]));
-        }
-        return 0;
+    return detail::analyzedChecked<Loops>(given, meshOptions, Path::Proof, [&](const MeshView& mesh, Analysis& a) {
+        Outcome<Loops> out;
+        if (clean(a)) return out;
+        const detail::RepairPlan plan = detail::planRepair(mesh, a.surface, a.origin, a.extent);
+        const detail::Surface& s = a.surface;
+        detail::withMeshTypes(mesh, [&](auto position, auto) {
+            for (std::size_t loop = 0; loop < plan.loopCapped.size(); ++loop) {
+                if (!plan.loopCapped[loop]) continue;
+                std::vector<Vec3>& points = out.value.emplace_back();
+                for (std::uint32_t i = s.loopStart[loop]; i < s.loopStart[loop + 1]; ++i)
+                    points.push_back(position(s.loopVertices[i]));
+            }
+            return 0;
+        });
+        return out;
     });
-    return out;
 }
 
 std::uint64_t meshWorkingBytes(std::uint64_t vertexCount, std::uint64_t cornerCount) {
