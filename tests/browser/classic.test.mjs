@@ -4,13 +4,12 @@
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { startServer } from '../../scripts/serve.mjs';
-import { launchChromium } from './chromium.mjs';
+import { openBrowser } from './chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MEASURE = `
@@ -27,8 +26,7 @@ function measure(mp) {
 `;
 
 let server;
-let tmp;
-let context;
+let browser;
 
 before(async () => {
   const unpkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')).unpkg.replace(/^\.\//, '/');
@@ -58,18 +56,15 @@ MassProperties.init().then(function (mp) { postMessage(measure(mp)); },
 `,
     },
   });
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-classic-'));
-  context = await launchChromium(tmp);
+  browser = await openBrowser('classic');
 });
 
 after(async () => {
-  await context?.close();
-  await server?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await browser?.close(server);
 });
 
 test('the classic-script build measures in a page and in a classic worker', async () => {
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await browser.firstPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(`${server.url}classic/index.html`);

@@ -4,12 +4,9 @@
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 
 import { STRICT_CSP, startServer } from '../../scripts/serve.mjs';
-import { launchChromium } from './chromium.mjs';
+import { openBrowser } from './chromium.mjs';
 
 // The same measurements in the page and in the worker; posted as JSON-safe numbers.
 const MEASURE = `
@@ -81,16 +78,14 @@ measure().then(
 };
 
 let server;
-let tmp;
-let context;
+let browser;
 let page;
 const problems = [];
 
 before(async () => {
   server = await startServer({ port: 0, headers: { 'Content-Security-Policy': STRICT_CSP }, pages: PAGES });
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-csp-'));
-  context = await launchChromium(tmp);
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await openBrowser('csp');
+  page = await browser.firstPage();
   // Registered before any page script runs (DevTools injection is not subject to the CSP).
   await page.addInitScript(() => {
     window.violations = [];
@@ -106,9 +101,7 @@ before(async () => {
 });
 
 after(async () => {
-  await context?.close();
-  await server?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await browser?.close(server);
 });
 
 function checkNumbers(result) {

@@ -4,8 +4,7 @@
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,7 +14,7 @@ import { strToU8, zipSync } from 'three/examples/jsm/libs/fflate.module.js';
 import { init, measureParts } from '../../js/index.js';
 import { bakeMeshes, computeMassProperties } from '../../js/three.js';
 import { ISOLATION_HEADERS, startServer } from '../../scripts/serve.mjs';
-import { launchChromium } from './chromium.mjs';
+import { openBrowser } from './chromium.mjs';
 import { BUILT_INS } from '../../web/models.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,8 +24,7 @@ const CAPS_SCREENSHOT = path.join(ROOT, 'tests/artifacts/demo-caps.png');
 const WEBGL_ARGS = ['--enable-unsafe-swiftshader'];
 
 let server;
-let tmp;
-let context;
+let browser;
 let page;
 let mp;
 const consoleErrors = [];
@@ -35,9 +33,8 @@ before(async () => {
   mp = await init();
   // Cross-origin isolated, as `npm start` serves it: the demo runs on the threaded core.
   server = await startServer({ port: 0, headers: ISOLATION_HEADERS });
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-demo-'));
-  context = await launchChromium(tmp, WEBGL_ARGS);
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await openBrowser('demo', WEBGL_ARGS);
+  page = await browser.firstPage();
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(`console: ${message.text()}`);
   });
@@ -47,9 +44,7 @@ before(async () => {
 });
 
 after(async () => {
-  await context?.close();
-  await server?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await browser?.close(server);
 });
 
 // ---- page helpers -------------------------------------------------------------------------------
@@ -334,7 +329,7 @@ test('Float it draws the waterline and says whether the model floats upright, as
 });
 
 test('a model from the file input shows the numbers the package computes', async () => {
-  const stl = path.join(tmp, 'two-boxes.stl');
+  const stl = path.join(browser.dir, 'two-boxes.stl');
   await writeFile(stl, asciiStl(FIXTURE));
   await page.setInputFiles('#file', stl);
   const r = await settled('two-boxes.stl');
@@ -351,7 +346,7 @@ test('a model from the file input shows the numbers the package computes', async
   assert.match(await page.$eval('#results', (el) => el.textContent), /closed and consistently wound/);
 
   // "Copy result as JSON" puts the same report on the clipboard.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
   await page.click('#copy');
   const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
   assert.deepEqual(copied, r);
@@ -383,7 +378,7 @@ test('a model from the file input shows the numbers the package computes', async
       !document.body.hasAttribute('data-busy'),
   );
 
-  const obj = path.join(tmp, 'quad-box.obj');
+  const obj = path.join(browser.dir, 'quad-box.obj');
   await writeFile(obj, objBox([0, 0, 0], [2, 1, 0.5]));
   await page.setInputFiles('#file', obj);
   const o = await settled('quad-box.obj');
@@ -403,7 +398,7 @@ test("GLB (multi-part), PLY (dropped on the page) and 3MF load with three's load
     const buffer = await new GLTFExporter().parseAsync(build(THREE), { binary: true });
     return Array.from(new Uint8Array(buffer));
   }, twoPartScene.toString());
-  const glbPath = path.join(tmp, 'two-parts.glb');
+  const glbPath = path.join(browser.dir, 'two-parts.glb');
   await writeFile(glbPath, Uint8Array.from(glb));
   await page.setInputFiles('#file', glbPath);
   const g = await settled('two-parts.glb');
@@ -431,7 +426,7 @@ test("GLB (multi-part), PLY (dropped on the page) and 3MF load with three's load
   assert.equal(p.body.diagnostics.closed, true);
 
   // 3MF (a zip: exercises the fflate import from three's libs).
-  const mfPath = path.join(tmp, 'box.3mf');
+  const mfPath = path.join(browser.dir, 'box.3mf');
   await writeFile(mfPath, threeMfBox([0, 0, 0], [4, 2, 1]));
   await page.setInputFiles('#file', mfPath);
   const m = await settled('box.3mf');
@@ -456,7 +451,7 @@ test('per-part densities are honoured, the bounding box is shown, and a loaded G
     const scene = new THREE.Scene().add(left, right);
     return Array.from(new Uint8Array(await new GLTFExporter().parseAsync(scene, { binary: true })));
   });
-  const glbPath = path.join(tmp, 'densities.glb');
+  const glbPath = path.join(browser.dir, 'densities.glb');
   await writeFile(glbPath, Uint8Array.from(glb));
   await page.setInputFiles('#file', glbPath);
   const r = await settled('densities.glb');

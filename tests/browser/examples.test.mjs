@@ -3,32 +3,25 @@
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 
 import { startServer } from '../../scripts/serve.mjs';
-import { launchChromium } from './chromium.mjs';
+import { openBrowser } from './chromium.mjs';
 
-let tmp;
-let context;
+let browser;
 const servers = [];
 
 before(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-examples-'));
-  context = await launchChromium(tmp);
+  browser = await openBrowser('examples');
 });
 
 after(async () => {
-  await context?.close();
-  for (const server of servers) await server.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await browser?.close(...servers);
 });
 
 async function open(example) {
   const server = await startServer({ port: 0, root: `examples/${example}` });
   servers.push(server);
-  const page = await context.newPage();
+  const page = await browser.context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));

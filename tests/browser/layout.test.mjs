@@ -5,13 +5,12 @@
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { startServer } from '../../scripts/serve.mjs';
-import { launchChromium } from './chromium.mjs';
+import { openBrowser } from './chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
@@ -19,22 +18,18 @@ const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
 const KEY = ['#mass', '#center-of-mass', '#bounding-box', '#mesh-notes', '#inertia', '#principal'];
 
 let server;
-let tmp;
-let context;
+let browser;
 let page;
 
 before(async () => {
   server = await startServer({ port: 0 });
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-layout-'));
   await mkdir(ARTIFACTS, { recursive: true });
-  context = await launchChromium(tmp);
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await openBrowser('layout');
+  page = await browser.firstPage();
 });
 
 after(async () => {
-  await context?.close();
-  await server?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await browser?.close(server);
 });
 
 const settled = () =>
@@ -118,7 +113,7 @@ test('a 494 m box read in metres: the hint to read it in millimetres, above the 
       [p, r, s],
     ].map((t) => `facet normal 0 0 0\nouter loop\n${t.map((k) => `vertex ${c(k)}`).join('\n')}\nendloop\nendfacet`),
   );
-  const stl = path.join(tmp, 'bust.stl');
+  const stl = path.join(browser.dir, 'bust.stl');
   await writeFile(stl, `solid bust\n${facets.join('\n')}\nendsolid bust\n`);
   await page.setInputFiles('#file', stl);
   await page.waitForFunction(() => JSON.parse(document.querySelector('#results').dataset.json).model.includes('bust'));

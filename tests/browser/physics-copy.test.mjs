@@ -5,34 +5,27 @@
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 
 import { startServer } from '../../scripts/serve.mjs';
-import { launchChromium } from './chromium.mjs';
+import { openBrowser } from './chromium.mjs';
 
 let server;
-let tmp;
-let context;
+let browser;
 let page;
 const errors = [];
 
 before(async () => {
   server = await startServer({ port: 0 });
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-physics-copy-'));
-  context = await launchChromium(tmp);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await openBrowser('physics-copy');
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+  page = await browser.firstPage();
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.goto(server.url);
 });
 
 after(async () => {
-  await context?.close();
-  await server?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await browser?.close(server);
 });
 
 // The report once the built-in model is measured in `unit` and nothing is busy.

@@ -6,12 +6,9 @@
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 
 import { startServer } from '../../scripts/serve.mjs';
-import { launchChromium } from './chromium.mjs';
+import { openBrowser } from './chromium.mjs';
 
 const PAGE = `
 import { init } from '/js/index.js';
@@ -49,8 +46,7 @@ try {
 `;
 
 let server;
-let tmp;
-let context;
+let browser;
 
 before(async () => {
   server = await startServer({
@@ -65,18 +61,15 @@ before(async () => {
       '/split/main.js': PAGE,
     },
   });
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-split-'));
-  context = await launchChromium(tmp);
+  browser = await openBrowser('split');
 });
 
 after(async () => {
-  await context?.close();
-  await server?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await browser?.close(server);
 });
 
 test('a page fetches the core module, and the full one on mp.loadFull()', async () => {
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await browser.firstPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(`${server.url}split/index.html`);

@@ -5,12 +5,9 @@
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 
 import { ISOLATION_HEADERS, startServer } from '../../scripts/serve.mjs';
-import { launchChromium } from './chromium.mjs';
+import { openBrowser } from './chromium.mjs';
 
 const PAGES = {
   '/threads/index.html': `<!doctype html>
@@ -62,23 +59,20 @@ try {
 `,
 };
 
-let tmp;
-let context;
+let browser;
 
 before(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-threads-'));
-  context = await launchChromium(tmp);
+  browser = await openBrowser('threads');
 });
 
 after(async () => {
-  await context?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await browser?.close();
 });
 
 async function resultOf(headers) {
   const server = await startServer({ port: 0, headers, pages: PAGES });
   try {
-    const page = await context.newPage();
+    const page = await browser.context.newPage();
     await page.goto(`${server.url}threads/index.html`);
     await page.waitForFunction(() => window.result !== undefined, null, { timeout: 60000 });
     const result = await page.evaluate(() => window.result);

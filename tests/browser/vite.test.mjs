@@ -6,20 +6,18 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
+import { cp, mkdir, readdir, stat, symlink } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { launchChromium } from './chromium.mjs';
+import { openBrowser } from './chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 
-let tmp;
 let server;
-let context;
+let browser;
 const warnings = [];
 
 // Serves a built app's folder on a free loopback port.
@@ -38,8 +36,8 @@ function serve(dir) {
 }
 
 before(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-vite-'));
-  const app = path.join(tmp, 'app');
+  browser = await openBrowser('vite');
+  const app = path.join(browser.dir, 'app');
   // The example's sources only (not a node_modules or dist/ of someone who ran it by hand).
   await cp(path.join(ROOT, 'examples', 'vite-app'), app, {
     recursive: true,
@@ -63,17 +61,14 @@ before(async () => {
     },
   });
   server = await serve(path.join(app, 'dist'));
-  context = await launchChromium(tmp);
 });
 
 after(async () => {
-  await context?.close();
-  server?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await browser?.close(server);
 });
 
 test('vite build bundles the package and its worker without configuration, and the app computes', async () => {
-  const assets = await readdir(path.join(tmp, 'app', 'dist', 'assets'));
+  const assets = await readdir(path.join(browser.dir, 'app', 'dist', 'assets'));
   assert.ok(
     assets.some((f) => /^worker-thread-.*\.js$/.test(f)),
     `no worker chunk among ${assets.join(', ')}`,
@@ -83,7 +78,7 @@ test('vite build bundles the package and its worker without configuration, and t
   assert.equal(assets.filter((f) => /^mass_properties_wasm(_scalar)?-.*\.wasm$/.test(f)).length, 2, assets.join(', '));
   assert.deepEqual(warnings, [], 'vite warned');
 
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await browser.firstPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(error.message));
   const requested = [];

@@ -5,12 +5,9 @@
 // Run: node --test tests/browser/   (needs /usr/bin/chromium and a built dist/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 
 import { startServer } from '../../scripts/serve.mjs';
-import { launchChromium } from './chromium.mjs';
+import { openBrowser } from './chromium.mjs';
 
 // Each check runs in the page and reports plain data; the assertions are made in Node.
 const MAIN = `
@@ -104,21 +101,17 @@ const PAGES = {
 };
 
 let server;
-let tmp;
-let context;
+let browser;
 let page;
 
 before(async () => {
   server = await startServer({ port: 0, pages: PAGES });
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'mass-properties-worker-'));
-  context = await launchChromium(tmp);
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await openBrowser('worker');
+  page = await browser.firstPage();
 });
 
 after(async () => {
-  await context?.close();
-  await server?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await browser?.close(server);
 });
 
 const near = (actual, expected, tolerance = 1e-12) =>
