@@ -6,6 +6,7 @@
 // integrals are a function of the line's place, smooth except where lines touch a level set or a
 // cap's rim: each cell of the quadtree compares the trapezoidal rule on its 4 corners with the
 // composite rule on its 9 points, and the cell with the largest difference is split next.
+// w_C is summed as the argument of a product (Field::Sum::Products): the same up to rounding, faster.
 #include "winding_integral.h"
 
 #include <algorithm>
@@ -244,7 +245,7 @@ struct RoundedWinding {
 RoundedWinding roundedWinding(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups,
                               double length, double tolerance, double budget) {
     RoundedWinding out;
-    const Field field(caps, groups);
+    const Field field(caps, groups, Field::Sum::Products);
     double area = 0;
     Vec3 lo{HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi{-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
     for (const WeightedTriangle& t : caps) {
