@@ -18,7 +18,7 @@ class Field {
 public:
     // How a loop's solid angles are added: each by its own atan2, or (Products) as the argument
     // of the product of the complex numbers whose arguments they are, with the half-turns counted,
-    // one atan2 a loop: the same up to rounding and about 1.6 times faster; the integral of
+    // one atan2 a loop: the same up to rounding and natively 1.6 times faster; the integral of
     // round(w_C) uses it, the spanning caps keep the digits they had.
     enum class Sum { Angles, Products };
     Field(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups, Sum sum = Sum::Angles);
