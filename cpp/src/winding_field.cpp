@@ -2,6 +2,7 @@
 // two users.
 #include "winding_field.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace massprops {
@@ -13,7 +14,7 @@ constexpr double kPi = 3.14159265358979323846;
 
 }  // namespace
 
-Field::Field(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups) {
+Field::Field(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups, Sum sum) : sum_(sum) {
     for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
         const std::size_t first = groups[g], last = groups[g + 1];
         if (first == last || caps[first].weight == 0) continue;
@@ -47,16 +48,40 @@ double Field::value(const Vec3& p, Vec3& gradient) const {
             d_[i] = dot(r_[i], c);
         }
         double sum = 0;
+        // The product re + i im of the terms (denominator + i numerator) so far, whose argument is
+        // the sum of their atan2s less 2 pi `turns`. Each atan2 lies in (-pi, pi), so multiplying
+        // by one crosses the negative real axis exactly when it turns counterclockwise from the
+        // upper half-plane into the lower (or back, clockwise).
+        double re = 1, im = 0;
+        int turns = 0;
         Vec3 edges{0, 0, 0};
         for (std::size_t i = loop.first; i < loop.last; ++i) {
             const std::size_t j = i + 1 < loop.last ? i + 1 : loop.first;  // a = r_j, b = r_i
             const Vec3 ab = cross(r_[j], r_[i]);
             const double la = l_[j], lb = l_[i], ab2 = dot(r_[j], r_[i]);
             const double numerator = dot(ab, c);
-            if (numerator != 0) sum += std::atan2(numerator, la * lb * lc + ab2 * lc + d_[i] * la + d_[j] * lb);
+            if (numerator != 0) {
+                const double denominator = la * lb * lc + ab2 * lc + d_[i] * la + d_[j] * lb;
+                if (sum_ == Sum::Angles) {
+                    sum += std::atan2(numerator, denominator);
+                } else {
+                    // Kept within [1e-100, 1e100] (a term is about a length cubed), so that no
+                    // product overflows or underflows: rescaling changes no argument.
+                    double x = denominator, y = numerator;
+                    const double size = std::max(std::abs(x), std::abs(y));
+                    if (!(size > 1e-100 && size < 1e100)) x /= size, y /= size;
+                    const double nextRe = re * x - im * y, nextIm = re * y + im * x;
+                    turns += (y > 0 && im >= 0 && nextIm < 0) - (y < 0 && im < 0 && nextIm >= 0);
+                    re = nextRe, im = nextIm;
+                    const double largest = std::max(std::abs(re), std::abs(im));
+                    if (!(largest > 1e-100 && largest < 1e100)) re /= largest, im /= largest;
+                }
+            }
             const double q = la * lb * (la * lb + ab2);
             if (q > 0) edges = add(edges, scale(ab, (la + lb) / q));
         }
+        // (im + 0.0 turns -0 into +0: on the negative real axis the count above took the argument as pi.)
+        if (sum_ == Sum::Products) sum = std::atan2(im + 0.0, re) + 2 * kPi * turns;
         total += loop.weight * 2 * sum;
         g = add(g, scale(edges, loop.weight));
     }

@@ -22,7 +22,8 @@ namespace detail {
 // The curved loops (`curved[i]`, caps and groups as for spanningCaps) closed by their fans less
 // the integral of round(w_C), w_C being the curved caps' winding number (planar caps stay flat,
 // part of the surface). Replaces `span`'s moments and error (and drops its surfaces: the fans
-// stay in the plan) when its estimated error is the smaller. Refines until the error is below
+// stay in the plan) when the sum of its cells' errors is below span's error, reporting its
+// estimated error (smaller: see winding_integral.cpp). Refines until the error is below
 // `tolerance` or the work would pass `budget` solid angles; `length` scales the error's first
 // and second moments (SpanningCaps::error).
 void closeByIntegral(const std::vector<WeightedTriangle>& caps, const std::vector<std::size_t>& groups,
