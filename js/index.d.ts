@@ -125,7 +125,7 @@ export interface Repairs {
   windingCorrection: number;
   /** false when that correction was computed numerically. */
   exact: boolean;
-  /** When not exact: an estimated bound on the relative error of volume, center of mass and inertia. */
+  /** When not exact: an estimate of the relative error of volume, center of mass and inertia. */
   relativeError: number;
 }
 
