@@ -143,9 +143,12 @@ void join(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b) 
 // The weld of weld.h, when the candidates stay within budget: `weld` is left empty when nothing
 // welds, else weld[v] is v's cluster's lowest vertex. Every pair within tol is among the
 // candidates, so the clusters are exactly the rule's. False: too crowded to tell cheaply.
+// Not inlined: V8 optimises each wasm function on its own once it has run for a while, so the
+// weld is optimised during init()'s warm-up; inlined into its caller (30 KB of code, 40-130 ms to
+// optimise) it ran in baseline code through the first big mesh.
 template <typename T>
-bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double extraTolerance,
-             std::vector<std::uint32_t>& weld) {
+[[gnu::noinline]] bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double extraTolerance,
+                               std::vector<std::uint32_t>& weld) {
     weld.clear();
     if (vertices <= 1) return true;
     const WeldRule rule = weldRule(box, extraTolerance);
@@ -451,8 +454,9 @@ bool oneClosedPieceInParts(Indices index, Given given, std::size_t triangles, st
 
 }  // namespace
 
-bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance, std::uint32_t& weldedVertices,
-                 Box3* usedBox, std::vector<std::uint32_t>* weldOut) {
+// Not inlined, for the reason weldMap is not.
+[[gnu::noinline]] bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance,
+                                   std::uint32_t& weldedVertices, Box3* usedBox, std::vector<std::uint32_t>* weldOut) {
     const std::size_t vertices = vertexCount(mesh), triangles = cornerCount(mesh) / 3;
     // Vertex numbers and corner offsets are 32-bit here.
     if (vertices >= std::numeric_limits<std::uint32_t>::max() / 2 ||
