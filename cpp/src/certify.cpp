@@ -30,6 +30,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <utility>
@@ -133,13 +134,13 @@ void sortByBucketInParts(std::uint64_t* items, std::uint64_t* scratch, std::size
 constexpr std::size_t kSmallVertices = 64;
 constexpr std::size_t kSmallCorners = 3 * 128;
 
-// An array of n T (not initialised, or filled with `value`): within the object when n <= N (on
-// the stack: no allocation), else on the heap.
+// An array of n T (not initialised, or every byte `fill`): within the object when n <= N (on the
+// stack: no allocation), else on the heap.
 template <typename T, std::size_t N>
 class SmallArray {
 public:
     explicit SmallArray(std::size_t n) : heap_(n > N ? new T[n] : nullptr), data_(heap_ ? heap_.get() : local_) {}
-    SmallArray(std::size_t n, T value) : SmallArray(n) { std::fill(data_, data_ + n, value); }
+    SmallArray(std::size_t n, unsigned char fill) : SmallArray(n) { std::memset(data_, fill, n * sizeof(T)); }
     SmallArray(const SmallArray&) = delete;
     SmallArray& operator=(const SmallArray&) = delete;
     T* data() { return data_; }
@@ -342,7 +343,7 @@ bool oneClosedPiece(Indices index, Given given, std::size_t triangles, std::size
     }
 
     SmallArray<std::uint32_t, kSmallVertices> parent(vertices);
-    SmallArray<std::uint64_t, kSmallVertices> mark(vertices, ~std::uint64_t(0));
+    SmallArray<std::uint64_t, kSmallVertices> mark(vertices, 0xff);  // every entry ~0
     for (std::uint32_t v = 0; v < vertices; ++v) {
         parent[v] = v;
         const std::uint32_t from = v == 0 ? 0 : start[v - 1], count = start[v] - from;
