@@ -44,13 +44,22 @@ export function numbers(memory, at, count) {
       z = memory[at + 2];
     return x !== x || y !== y || z !== z ? null : [x + 0, y + 0, z + 0]; // eslint-disable-line no-self-compare
   }
-  const flat = new Array(count);
+  // Grown from [] rather than made as new Array(count): a packed array of doubles from the start.
+  const flat = [];
   for (let i = 0; i < count; i++) {
     const x = memory[at + i];
     if (x !== x) return null; // eslint-disable-line no-self-compare
-    flat[i] = x + 0;
+    flat.push(x + 0);
   }
   return flat;
+}
+
+/** matrix(numbers(memory, at, 9), 3) (the principal axes of every result), its rows read at once. */
+export function matrix3(memory, at) {
+  const r0 = numbers(memory, at, 3),
+    r1 = numbers(memory, at + 3, 3),
+    r2 = numbers(memory, at + 6, 3);
+  return r0 === null || r1 === null || r2 === null ? null : [r0, r1, r2];
 }
 
 // A struct's value from its compiled fields: one loop over them rather than a closure per

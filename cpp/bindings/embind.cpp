@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <new>
 #include <string>
 #include <type_traits>
 
@@ -310,6 +311,18 @@ int reply(Outcome<T>&& outcome) {
     return status;
 }
 
+// reply(make()) with the outcome built in its slot: no copy of a mesh's 480-byte result through a
+// temporary (a twentieth of a 12-triangle call in the core).
+template <typename Make>
+int replyInPlace(Make&& make) {
+    using T = decltype(make().value);
+    Outcome<T>& slot = last<T>();
+    slot.~Outcome<T>();
+    ::new (static_cast<void*>(&slot)) Outcome<T>(make());
+    lastMessage() = std::move(slot.message);
+    return static_cast<int>(slot.status);
+}
+
 // Fixed-size inputs, written by the JS before a call.
 Body& inputBody() {
     static Body body;
@@ -390,9 +403,13 @@ double heapInUse() { return static_cast<double>(mallinfo().uordblks); }
 // A mesh: the MeshView, MassOptions and MeshOptions slots, as the JS wrote them. The core module
 // measures what needs no analysis and answers FullModuleNotLoaded for the rest.
 #ifdef MASS_PROPERTIES_CORE_MODULE
-int measureMeshRaw() { return reply(detail::measureCleanMesh(inputMesh(), inputMassOptions(), inputMeshOptions())); }
+int measureMeshRaw() {
+    return replyInPlace([] { return detail::measureCleanMesh(inputMesh(), inputMassOptions(), inputMeshOptions()); });
+}
 #else
-int measureMeshRaw() { return reply(massprops::measureMesh(inputMesh(), inputMassOptions(), inputMeshOptions())); }
+int measureMeshRaw() {
+    return replyInPlace([] { return massprops::measureMesh(inputMesh(), inputMassOptions(), inputMeshOptions()); });
+}
 #endif
 int inspectMeshRaw() { return reply(inspectMesh(inputMesh(), inputMeshOptions())); }
 

@@ -30,6 +30,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <utility>
@@ -128,14 +129,37 @@ void sortByBucketInParts(std::uint64_t* items, std::uint64_t* scratch, std::size
     }
 }
 
-std::uint32_t rootOf(std::vector<std::uint32_t>& parent, std::uint32_t v) {
+// Vertices and corners of a mesh whose proof keeps its arrays in SmallArray's own storage: a
+// 12-triangle box's call made 7 allocations there, a tenth of its time in WebAssembly.
+constexpr std::size_t kSmallVertices = 64;
+constexpr std::size_t kSmallCorners = 3 * 128;
+
+// An array of n T (not initialised, or every byte `fill`): within the object when n <= N (on the
+// stack: no allocation), else on the heap.
+template <typename T, std::size_t N>
+class SmallArray {
+public:
+    explicit SmallArray(std::size_t n) : heap_(n > N ? new T[n] : nullptr), data_(heap_ ? heap_.get() : local_) {}
+    SmallArray(std::size_t n, unsigned char fill) : SmallArray(n) { std::memset(data_, fill, n * sizeof(T)); }
+    SmallArray(const SmallArray&) = delete;
+    SmallArray& operator=(const SmallArray&) = delete;
+    T* data() { return data_; }
+    T& operator[](std::size_t i) { return data_[i]; }
+
+private:
+    std::unique_ptr<T[]> heap_;
+    T local_[N];
+    T* data_;
+};
+
+std::uint32_t rootOf(std::uint32_t* parent, std::uint32_t v) {
     while (parent[v] != v) v = parent[v] = parent[parent[v]];
     return v;
 }
 
 // Joins the clusters of a and b under the lower root, so parent[v] <= v always and a cluster's
 // root is its lowest-numbered vertex, as weld.h names it.
-void join(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b) {
+void join(std::uint32_t* parent, std::uint32_t a, std::uint32_t b) {
     a = rootOf(parent, a), b = rootOf(parent, b);
     parent[std::max(a, b)] = std::min(a, b);
 }
@@ -143,9 +167,12 @@ void join(std::vector<std::uint32_t>& parent, std::uint32_t a, std::uint32_t b) 
 // The weld of weld.h, when the candidates stay within budget: `weld` is left empty when nothing
 // welds, else weld[v] is v's cluster's lowest vertex. Every pair within tol is among the
 // candidates, so the clusters are exactly the rule's. False: too crowded to tell cheaply.
+// Not inlined: V8 optimises each wasm function on its own once it has run for a while, so the
+// weld is optimised during init()'s warm-up; inlined into its caller (30 KB of code, 40-130 ms to
+// optimise) it ran in baseline code through the first big mesh.
 template <typename T>
-bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double extraTolerance,
-             std::vector<std::uint32_t>& weld) {
+[[gnu::noinline]] bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double extraTolerance,
+                               std::vector<std::uint32_t>& weld) {
     weld.clear();
     if (vertices <= 1) return true;
     const WeldRule rule = weldRule(box, extraTolerance);
@@ -175,8 +202,8 @@ bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double
                (std::uint64_t(static_cast<std::uint32_t>(level)) << 32) | v;
     };
     // Two buffers, not zero-filled: the sort's scratch is the second.
-    std::unique_ptr<std::uint64_t[]> buffer(new std::uint64_t[2 * vertices]);
-    std::uint64_t* items = buffer.get();
+    SmallArray<std::uint64_t, 2 * kSmallVertices> buffer(2 * vertices);
+    std::uint64_t* items = buffer.data();
     const std::size_t parts = partsFor(vertices, kGrain);
     // Few vertices: a comparison sort beats the radix sort's histograms.
     if (vertices < 4096) {
@@ -238,7 +265,7 @@ bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double
             weld.resize(vertices);
             for (std::uint32_t v = 0; v < vertices; ++v) weld[v] = v;
         }
-        join(weld, a, b);
+        join(weld.data(), a, b);
     };
     auto never = [] { return false; };
     std::uint64_t comparisons = 0;
@@ -277,7 +304,7 @@ bool weldMap(const T* positions, std::size_t vertices, const Bounds& box, double
 
 // Whether the corners of vertex v have distinct outs and form one cycle. `mark` (one entry per
 // vertex, reused by every v: stale entries name another vertex) maps an out to its corner.
-bool oneFan(std::uint32_t v, const std::uint64_t* first, std::uint32_t count, std::vector<std::uint64_t>& mark) {
+bool oneFan(std::uint32_t v, const std::uint64_t* first, std::uint32_t count, std::uint64_t* mark) {
     for (std::uint32_t i = 0; i < count; ++i) {
         std::uint64_t& m = mark[first[i] >> 32];
         if ((m >> 32) == v) return false;  // a repeated out: the edge is used twice one way
@@ -297,7 +324,7 @@ bool oneFan(std::uint32_t v, const std::uint64_t* first, std::uint32_t count, st
 template <typename Indices, typename Given>
 bool oneClosedPiece(Indices index, Given given, std::size_t triangles, std::size_t vertices, std::uint8_t* used) {
     // start[v]: where vertex v's corners begin; after the scatter, where they end.
-    std::vector<std::uint32_t> start(vertices + 1, 0);
+    SmallArray<std::uint32_t, kSmallVertices + 1> start(vertices + 1, 0);
     for (std::size_t t = 0; t < triangles; ++t) {
         used[given(3 * t)] = used[given(3 * t + 1)] = used[given(3 * t + 2)] = 1;
         const std::uint32_t a = index(3 * t), b = index(3 * t + 1), c = index(3 * t + 2);
@@ -305,7 +332,7 @@ bool oneClosedPiece(Indices index, Given given, std::size_t triangles, std::size
         ++start[a + 1], ++start[b + 1], ++start[c + 1];
     }
     for (std::size_t v = 1; v <= vertices; ++v) start[v] += start[v - 1];
-    std::unique_ptr<std::uint64_t[]> corners(new std::uint64_t[start[vertices]]);
+    SmallArray<std::uint64_t, kSmallCorners> corners(start[vertices]);
     auto corner = [](std::uint32_t out, std::uint32_t in) { return (std::uint64_t(out) << 32) | in; };
     for (std::size_t t = 0; t < triangles; ++t) {
         const std::uint32_t a = index(3 * t), b = index(3 * t + 1), c = index(3 * t + 2);
@@ -315,19 +342,19 @@ bool oneClosedPiece(Indices index, Given given, std::size_t triangles, std::size
         corners[start[c]++] = corner(a, b);
     }
 
-    std::vector<std::uint32_t> parent(vertices);
-    std::vector<std::uint64_t> mark(vertices, ~std::uint64_t(0));
+    SmallArray<std::uint32_t, kSmallVertices> parent(vertices);
+    SmallArray<std::uint64_t, kSmallVertices> mark(vertices, 0xff);  // every entry ~0
     for (std::uint32_t v = 0; v < vertices; ++v) {
         parent[v] = v;
         const std::uint32_t from = v == 0 ? 0 : start[v - 1], count = start[v] - from;
         if (count == 0) continue;
         const std::uint64_t* first = &corners[from];
-        if (!oneFan(v, first, count, mark)) return false;
+        if (!oneFan(v, first, count, mark.data())) return false;
         for (std::uint32_t i = 0; i < count; ++i) {
             // Each edge is in the lists of both its ends: joined from the higher one.
             const std::uint32_t w = static_cast<std::uint32_t>(first[i] >> 32);
             if (w > v) continue;
-            join(parent, v, w);
+            join(parent.data(), v, w);
         }
     }
     std::size_t pieces = 0;
@@ -429,12 +456,12 @@ bool oneClosedPieceInParts(Indices index, Given given, std::size_t triangles, st
             parent[v] = v;
             const std::uint32_t first = v == from ? rangeStart[part] : start[v - 1], count = start[v] - first;
             if (count == 0) continue;
-            if (!oneFan(v, &corners[first], count, mark)) return;
+            if (!oneFan(v, &corners[first], count, mark.data())) return;
             for (std::uint32_t i = 0; i < count; ++i) {
                 const std::uint32_t w = static_cast<std::uint32_t>(corners[first + i] >> 32);
                 if (w > v) continue;
                 if (w >= from)
-                    join(parent, v, w);
+                    join(parent.data(), v, w);
                 else
                     crossing[part].push_back(std::uint64_t(v) << 32 | w);
             }
@@ -443,7 +470,8 @@ bool oneClosedPieceInParts(Indices index, Given given, std::size_t triangles, st
     });
     if (std::find(oneFans.begin(), oneFans.end(), 0) != oneFans.end()) return false;
     for (const std::vector<std::uint64_t>& edges : crossing)
-        for (std::uint64_t e : edges) join(parent, static_cast<std::uint32_t>(e >> 32), static_cast<std::uint32_t>(e));
+        for (std::uint64_t e : edges)
+            join(parent.data(), static_cast<std::uint32_t>(e >> 32), static_cast<std::uint32_t>(e));
     std::size_t pieces = 0;
     for (std::uint32_t v = 0; v < vertices; ++v) pieces += parent[v] == v && start[v] != (v == 0 ? 0 : start[v - 1]);
     return pieces == 1;
@@ -451,8 +479,9 @@ bool oneClosedPieceInParts(Indices index, Given given, std::size_t triangles, st
 
 }  // namespace
 
-bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance, std::uint32_t& weldedVertices,
-                 Box3* usedBox, std::vector<std::uint32_t>* weldOut) {
+// Not inlined, for the reason weldMap is not.
+[[gnu::noinline]] bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance,
+                                   std::uint32_t& weldedVertices, Box3* usedBox, std::vector<std::uint32_t>* weldOut) {
     const std::size_t vertices = vertexCount(mesh), triangles = cornerCount(mesh) / 3;
     // Vertex numbers and corner offsets are 32-bit here.
     if (vertices >= std::numeric_limits<std::uint32_t>::max() / 2 ||
@@ -463,7 +492,7 @@ bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance,
                             ? weldMap(static_cast<const float*>(mesh.positions), vertices, box, extraTolerance, weld)
                             : weldMap(static_cast<const double*>(mesh.positions), vertices, box, extraTolerance, weld);
     if (!welded) return false;
-    std::vector<std::uint8_t> used(vertices, 0);
+    SmallArray<std::uint8_t, kSmallVertices> used(vertices, 0);
     const bool clean = withMeshTypes(mesh, [&](auto, auto index) {
         const std::size_t parts = partsFor(vertices, kGrain);
         if (parts > 1) {
@@ -488,7 +517,7 @@ bool provenClean(const MeshView& mesh, const Bounds& box, double extraTolerance,
     for (std::size_t v = 0; v < weld.size(); ++v) weldedVertices += weld[v] != v;
     if (usedBox) {
         // Every vertex used (the common case): the bounds of the mesh; else one pass over the vertices.
-        if (std::find(used.begin(), used.end(), 0) == used.end()) {
+        if (std::find(used.data(), used.data() + vertices, 0) == used.data() + vertices) {
             *usedBox = Box3{box.lo, box.hi};
         } else {
             withMeshTypes(mesh, [&](auto position, auto) {

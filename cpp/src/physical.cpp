@@ -16,7 +16,7 @@ bool physicalMoments(const Vec3& moments, double tol) {
     return l[0] >= -tol && l[0] + l[1] >= l[2] - tol;
 }
 
-bool physicalBody(const Body& body, std::string& message) {
+bool physicalBody(const Body& body, std::string& message, PrincipalFrame* frame) {
     if (!std::isfinite(body.mass) || body.mass <= 0) {
         message = "mass must be a finite number > 0 (got " + formatNumber(body.mass) + ")";
         return false;
@@ -39,7 +39,9 @@ bool physicalBody(const Body& body, std::string& message) {
                   "): its digits are lost; measure in smaller units";
         return false;
     }
-    const Vec3 l = principalFrame(body.inertia).moments;
+    const PrincipalFrame principal = principalFrame(body.inertia);
+    if (frame) *frame = principal;
+    const Vec3& l = principal.moments;
     if (!allFinite(l) || !physicalMoments(l, tensorTolerance(body.inertia))) {
         message = "inertia tensor is not that of a physical body (principal moments " + formatNumber(l[0]) + ", " +
                   formatNumber(l[1]) + ", " + formatNumber(l[2]) +

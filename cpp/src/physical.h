@@ -14,8 +14,9 @@ bool physicalMoments(const Vec3& moments, double tol);
 
 // A body with a finite positive mass, a finite volume >= 0, a finite center of mass and a
 // finite tensor with physical principal moments (tolerance relative to the tensor's scale).
-// Fills `message` (naming nothing: callers say which body) and returns false otherwise.
-bool physicalBody(const Body& body, std::string& message);
+// Fills `message` (naming nothing: callers say which body) and returns false otherwise. `frame`,
+// if given, receives principalFrame(body.inertia), which the test computes.
+bool physicalBody(const Body& body, std::string& message, PrincipalFrame* frame = nullptr);
 
 // A unit quaternion up to 1e-6 (rounding in whatever computed it); fills `message` with `name`.
 bool unitQuaternion(const Quat& q, const char* name, std::string& message);
