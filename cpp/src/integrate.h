@@ -288,18 +288,23 @@ template <typename Positions>
     const float* p = data + 3 * (vertices - 1);
     return wasm_v128_load32_lane(p + 2, wasm_v128_load64_zero(p), 2);
 }
-// `o` null: about the world origin, the corners as they are (x - 0 is x, as in the scalar formulas).
-[[gnu::always_inline]] inline void loadCorners(v128_t* out, PositionReader<float> position, std::uint32_t u,
-                                               std::uint32_t w, const v128_t* o, std::size_t vertices,
-                                               bool& outOfRange) {
-    const v128_t p = loadVertex(position.data, u, vertices, outOfRange),
-                 q = loadVertex(position.data, w, vertices, outOfRange);
+// Relative: relative to `o`; else about the world origin, the corners as they are (x - 0 is x, as
+// in the scalar formulas).
+template <bool Relative>
+[[gnu::always_inline]] inline void loadFloatCorners(v128_t* out, const float* data, std::uint32_t u, std::uint32_t w,
+                                                    const v128_t* o, std::size_t vertices, bool& outOfRange) {
+    const v128_t p = loadVertex(data, u, vertices, outOfRange), q = loadVertex(data, w, vertices, outOfRange);
     const v128_t xy = wasm_i32x4_shuffle(p, q, 0, 4, 1, 5), z = wasm_i32x4_shuffle(p, q, 2, 6, 2, 6);
     out[0] = wasm_f64x2_promote_low_f32x4(xy);
     out[1] = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(xy, xy, 2, 3, 2, 3));
     out[2] = wasm_f64x2_promote_low_f32x4(z);
-    if (o)
+    if constexpr (Relative)
         for (int k = 0; k < 3; ++k) out[k] = wasm_f64x2_sub(out[k], o[k]);
+}
+[[gnu::always_inline]] inline void loadCorners(v128_t* out, PositionReader<float> position, std::uint32_t u,
+                                               std::uint32_t w, const v128_t* o, std::size_t vertices,
+                                               bool& outOfRange) {
+    loadFloatCorners<true>(out, position.data, u, w, o, vertices, outOfRange);
 }
 
 // The pairs of triangles [t, end) of the common mesh (float positions, 32-bit indices, every
@@ -310,7 +315,6 @@ template <bool Trusted>
 [[gnu::noinline]] std::size_t integratePairs(Moments2& v, const float* positions, const std::uint32_t* index,
                                              std::size_t t, std::size_t end, const v128_t* o, std::size_t vertices,
                                              bool& outOfRange) {
-    const PositionReader<float> position{positions};
     // check: false's sums in a local, kept in registers through the loop: `v` itself would be read
     // and written in memory for every pair, since its lanes (v128_t is a vector of 32-bit integers)
     // may alias the indices. (The default's loop is no faster with a local.)
@@ -323,10 +327,9 @@ template <bool Trusted>
         // default's is not faster with it).
         if constexpr (Trusted) __asm__ volatile("" ::: "memory");
         v128_t a[3], b[3], c[3];
-        const v128_t* origin = Trusted ? nullptr : o;
-        loadCorners(a, position, index[3 * t], index[3 * t + 3], origin, vertices, past);
-        loadCorners(b, position, index[3 * t + 1], index[3 * t + 4], origin, vertices, past);
-        loadCorners(c, position, index[3 * t + 2], index[3 * t + 5], origin, vertices, past);
+        loadFloatCorners<!Trusted>(a, positions, index[3 * t], index[3 * t + 3], o, vertices, past);
+        loadFloatCorners<!Trusted>(b, positions, index[3 * t + 1], index[3 * t + 4], o, vertices, past);
+        loadFloatCorners<!Trusted>(c, positions, index[3 * t + 2], index[3 * t + 5], o, vertices, past);
         pairSums<Trusted>(sums, a, b, c, 1, 1);
     }
     if constexpr (Trusted) v = local;
