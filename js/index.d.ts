@@ -142,7 +142,10 @@ export interface MassProperties {
   principalAxes: [Vec3, Vec3, Vec3];
   /** Rotation whose matrix has the principal axes as columns. */
   principalRotation: Quat;
-  /** null when it cannot be derived (after a non-uniform scale, or when a part was subtracted). */
+  /**
+   * null when it cannot be derived (after a non-uniform scale, or when a part was subtracted) or
+   * was not computed (`check: false`).
+   */
   surfaceArea: number | null;
   /** Area-weighted centroid of the surface (the center of mass of a thin shell); null as surfaceArea. */
   surfaceCentroid: Vec3 | null;
@@ -186,8 +189,10 @@ export type MeshOptions = MassOptions & {
 /**
  * `check: false`: the caller vouches that the mesh is one closed, consistently wound surface (a
  * procedural generator, a validated CAD export). It is integrated as given (turned outward if
- * wound inside-out), with no welding, analysis or repair, and the result has no diagnostics
- * (`diagnostics: null`, as for shapes) and no `bounds`. A mesh that is not closed gets numbers that mean nothing.
+ * wound inside-out), with no welding, analysis or repair: only the volume, center of mass and
+ * inertia, to the default's accuracy (not always its exact bits). The result has no diagnostics
+ * (`diagnostics: null`, as for shapes), no `bounds`, and no `surfaceArea` or `surfaceCentroid`
+ * (null). A mesh that is not closed gets numbers that mean nothing.
  */
 export type TrustedMeshOptions = MassOptions & {
   check: false;

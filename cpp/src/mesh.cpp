@@ -183,6 +183,7 @@ Failure noVolume(const Diagnostics& d, const char* what) {
                                            "; measure it with mode 'shell' to put the mass on the surface"};
 }
 
+// Sums out of double's range (check: false's certified sums have no dAbs, and a finite d).
 bool overflowed(const detail::Moments& m) { return !std::isfinite(m.dAbs) || !std::isfinite(m.xx + m.yy + m.zz); }
 
 // A mesh so small that volumes of its size underflow (a 1e-110 cube has volume 1e-330; even its
@@ -345,31 +346,50 @@ bool lastTriangleOutOfRange(const MeshView& mesh) {
 }
 
 // check: false: the mesh is taken to be one closed surface, as the caller promised: no welding, no
-// analysis, no repair, no diagnostics. The sums are the clean path's (one kernel), turned outward
-// if they are negative, so a clean mesh gets the default's numbers bit for bit. `indicesChecked`:
-// whether checkMeasure checked the index range; if not, the integration tests each index as it
-// reads it, and an index past the positions is reported after it.
+// analysis, no repair, no diagnostics and no surface area (NaN: null in JavaScript). The common
+// mesh (Float32, 32-bit indices) modelled around the world origin gets integrateTrusted()'s sums,
+// plain determinants certified for the whole mesh (plainDeterminantsSuffice); any other, or where
+// they do not certify, the default's (integrate() about the box's centre, accurate determinants
+// where they cancel: the default's numbers); turned outward if negative. `indicesChecked`: whether
+// checkMeasure checked the index range; if not, the integration tests each index as it reads it,
+// and an index past the positions is reported after it.
 Result measureTrusted(const MeshView& mesh, const detail::Bounds& box, const MassOptions& options,
                       bool indicesChecked) {
     std::string message;
     if (!indicesChecked && lastTriangleOutOfRange(mesh))
         return Failure{detail::indexOutOfRange(mesh, message), message};
-    const Vec3 origin = detail::center(box);
     const double extent = std::max({box.hi[0] - box.lo[0], box.hi[1] - box.lo[1], box.hi[2] - box.lo[2]});
-    const std::size_t triangles = detail::cornerCount(mesh) / 3;
-    detail::Moments m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
-        return detail::integrate(position, index, triangles, detail::vertexCount(mesh), origin, detail::Unweighted{});
-    });
-    if (m.outOfRange) return Failure{detail::indexOutOfRange(mesh, message), message};
+    const std::size_t triangles = detail::cornerCount(mesh) / 3, vertices = detail::vertexCount(mesh);
+    Vec3 origin{0, 0, 0};
+    detail::Moments m;
+    bool certified = false;
+    if (mesh.positionType == ScalarType::Float32 && mesh.indexType == IndexType::Uint32 &&
+        detail::nearWorldOrigin(box)) {
+        m = detail::integrateTrusted(static_cast<const float*>(mesh.positions),
+                                     static_cast<const std::uint32_t*>(mesh.indices), triangles, vertices);
+        if (m.outOfRange) return Failure{detail::indexOutOfRange(mesh, message), message};
+        // A certified volume is real (its rounding is below 2^-43 of it), so it encloses one.
+        certified = !underflowed(box) && detail::plainDeterminantsSuffice(m, box, triangles);
+    }
+    if (!certified) {
+        origin = detail::center(box);
+        m = detail::withMeshTypes(mesh, [&](auto position, auto index) {
+            return detail::integrate(position, index, triangles, vertices, origin, detail::Unweighted{});
+        });
+        if (m.outOfRange) return Failure{detail::indexOutOfRange(mesh, message), message};
+    }
     if (overflowed(m)) return tooLarge();
     if (m.d < 0) m.negate();
-    if (detail::enclosesNoVolume(m, extent)) {
+    if (!certified && detail::enclosesNoVolume(m, extent)) {
         if (underflowed(box)) return tooSmall();
         return Failure{Status::ZeroVolume, "mesh encloses no volume (" + std::to_string(triangles) +
                                                " triangles measured as given, with check: false): it is flat, "
                                                "open or cancels out; measure it with the default check"};
     }
-    return detail::solidResult(detail::solidOf(m, origin), options, nullptr, Status::InvalidArgument);
+    detail::UnitSolid solid = detail::solidOf(m, origin);
+    solid.surfaceArea = std::nan("");
+    solid.surfaceCentroid = {solid.surfaceArea, solid.surfaceArea, solid.surfaceArea};
+    return detail::solidResult(solid, options, nullptr, Status::InvalidArgument);
 }
 
 }  // namespace

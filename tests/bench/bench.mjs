@@ -295,8 +295,8 @@ if (!quick) {
 const native = nativeTimings();
 if (bareKernel)
   console.log(
-    'note: check: false computes more than the bare SIMD kernel: the input checks and bounds, the surface area' +
-      " (a square root a triangle) and the determinant's cancellation test (its numbers are the default's, bit for bit)",
+    'note: check: false computes more than the bare SIMD kernel: the input checks and bounds, and the accuracy' +
+      " certificate of its plain determinants (the summed squared edges; where it does not certify, the default's sums)",
   );
 const rows = [];
 for (const mesh of meshes) {

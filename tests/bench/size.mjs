@@ -13,7 +13,7 @@ import { buildSync } from 'esbuild';
 /** Bytes (1000 a KB) of the main entry, minified and gzipped, with the SIMD core module: docs/size.md. */
 export const MAIN_ENTRY_BUDGET = 72_000;
 /** Bytes of the full SIMD module (glue and .wasm, gzipped) that mp.loadFull() fetches: docs/size.md. */
-export const FULL_MODULE_BUDGET = 220_000;
+export const FULL_MODULE_BUDGET = 222_000;
 
 export function packageSize(root) {
   const measure = (bytes) => ({ bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length });

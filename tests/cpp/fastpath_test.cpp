@@ -1,14 +1,18 @@
 // The proof that a mesh is clean (certify.h) against the full analysis: on clean meshes both give
 // the same result bit for bit; every mesh the proof must not pass (each would change the numbers
 // or the diagnostics if it did) reaches the full analysis and gets its answer. And check: false,
-// the trusted path, against the default on clean meshes and against closed forms. And the core
-// module's mesh entry (measureCleanMesh), which answers as the default does or not at all.
+// the trusted path, against the default on clean meshes within the core's accuracy, against closed
+// forms, and its certificate for plain determinants against accurate ones. And the core module's
+// mesh entry (measureCleanMesh), which answers as the default does or not at all.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 
 #include "bounds.h"
 #include "certify.h"
+#include "determinant.h"
+#include "integrate.h"
 #include "mesh.h"
 #include "mesh_access.h"
 #include "repair_meshes.h"
@@ -63,6 +67,16 @@ void expectSameDiagnostics(const Diagnostics& a, const Diagnostics& b) {
 // Every field that is always present, by the one list of result fields (mass_properties.h).
 void expectSameNumbers(const MassProperties& a, const MassProperties& b) {
 #define EXPECT_SAME_FIELD(type, name, ...) EXPECT_TRUE(sameBits(a.name, b.name)) << #name;
+#define SKIP_OPTIONAL(...)
+    MASSPROPS_RESULT_FIELDS(EXPECT_SAME_FIELD, SKIP_OPTIONAL)
+#undef EXPECT_SAME_FIELD
+#undef SKIP_OPTIONAL
+}
+
+// The same but for the surface's fields (which check: false does not give).
+void expectSameMassProperties(const MassProperties& a, const MassProperties& b) {
+#define EXPECT_SAME_FIELD(type, name, ...) \
+    if (std::strncmp(#name, "surface", 7) != 0) EXPECT_TRUE(sameBits(a.name, b.name)) << #name;
 #define SKIP_OPTIONAL(...)
     MASSPROPS_RESULT_FIELDS(EXPECT_SAME_FIELD, SKIP_OPTIONAL)
 #undef EXPECT_SAME_FIELD
@@ -443,17 +457,141 @@ TEST(ProvenClean, WheneverTheProofPassesTheFullAnalysisFindsTheMeshClean) {
 
 // --- check: false ---------------------------------------------------------------------------
 
-TEST(TrustedPath, CleanMeshGivesTheDefaultNumbersWithoutDiagnostics) {
+// Within `tolerance` of `b`: the volume and mass relative, the center of mass relative to `size`, the
+// inertia tensor and the principal moments relative to their largest.
+void expectCloseNumbers(const MassProperties& a, const MassProperties& b, double size, double tolerance) {
+    EXPECT_NEAR(a.volume, b.volume, tolerance * b.volume);
+    EXPECT_NEAR(a.mass, b.mass, tolerance * b.mass);
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(a.centerOfMass[k], b.centerOfMass[k], tolerance * size) << k;
+    double largest = 0;
+    for (double x : b.inertia) largest = std::max(largest, std::abs(x));
+    for (int k = 0; k < 9; ++k) EXPECT_NEAR(a.inertia[k], b.inertia[k], tolerance * largest) << k;
+    for (int k = 0; k < 3; ++k)
+        EXPECT_NEAR(a.principalMoments[k], b.principalMoments[k], tolerance * b.principalMoments[2]) << k;
+}
+
+// check: false leaves the surface out: NaN, null in JavaScript.
+void expectNoSurface(const MassProperties& r) {
+    EXPECT_TRUE(std::isnan(r.surfaceArea));
+    for (double x : r.surfaceCentroid) EXPECT_TRUE(std::isnan(x));
+}
+
+// Rotated by a fixed rotation (quaternion (1, 2, 3, 4) / sqrt(30)) and moved by `shift`, so that
+// faces are not along the axes (whose determinants have no rounding).
+Mesh rotated(Mesh m, const massprops::Vec3& shift) {
+    const double w = 1 / std::sqrt(30.0), x = 2 * w, y = 3 * w, z = 4 * w;
+    const double r[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)},
+                            {2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)},
+                            {2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)}};
+    for (std::size_t v = 0; v < m.positions.size(); v += 3) {
+        const double p[3] = {m.positions[v], m.positions[v + 1], m.positions[v + 2]};
+        for (int i = 0; i < 3; ++i) m.positions[v + i] = r[i][0] * p[0] + r[i][1] * p[1] + r[i][2] * p[2] + shift[i];
+    }
+    return m;
+}
+
+// A box `length` long and `width` wide and deep (12 triangles: its long faces are slivers).
+Mesh needle(double length, double width) {
+    return testmesh::box({-length / 2, -width / 2, -width / 2}, {length / 2, width / 2, width / 2});
+}
+
+TEST(TrustedPath, ClosedMeshAgreesWithTheDefaultWithoutSurfaceOrDiagnostics) {
     MeshOptions trusted;
     trusted.check = false;
     for (bool inward : {false, true}) {
-        Mesh m = sphere(20, 40, {3, -2, 1});
-        if (inward) testmesh::flipAll(m);
+        Mesh sphereMesh = sphere(20, 40, {0.05, -0.02, 0.01});
+        if (inward) testmesh::flipAll(sphereMesh);
+        const testmesh::FloatMesh m(sphereMesh);  // the plain sums: Float32, about the world origin
         const Result checked = massprops::measureMesh(m.view());
         const Result r = massprops::measureMesh(m.view(), {}, trusted);
         ASSERT_TRUE(r.ok() && checked.ok());
-        expectSameNumbers(r.value, checked.value);
+        // The default's numbers are exact to 1e-12 (accuracy tests); check: false's plain
+        // determinants are certified to 1.1e-13 of the volume.
+        expectCloseNumbers(r.value, checked.value, 1, 1e-12);
+        expectNoSurface(r.value);
         EXPECT_FALSE(r.value.hasDiagnostics);
+        EXPECT_FALSE(r.value.hasBounds);
+    }
+}
+
+// The certificate's claim (plainDeterminantsSuffice): integrateTrusted's sum of plain
+// determinants is within 2^-50 r L of the exact one, r the largest distance of a vertex from the
+// world origin and L the summed squared edges, here computed directly; and it certifies the meshes
+// of fat triangles and refuses the slender, the cancelling, the flat and the far ones.
+TEST(TrustedPath, PlainDeterminantsStayWithinTheirCertifiedBound) {
+    Mesh hollow = testmesh::box({0, 0, 0}, {1, 1, 1});  // walls 1e-4: the volume cancels to 6e-4 of sum |d|
+    Mesh inner = testmesh::box({1e-4, 1e-4, 1e-4}, {1 - 1e-4, 1 - 1e-4, 1 - 1e-4});
+    testmesh::flipAll(inner);
+    testmesh::append(hollow, inner);
+    Mesh flat;
+    for (const massprops::Vec3& p : {massprops::Vec3{0, 0, 0}, {1, 0.5, 0.25}, {0.3, 1, 0.7}})
+        addVertex(flat, p[0], p[1], p[2]);
+    addTriangle(flat, 0, 1, 2);
+    addTriangle(flat, 0, 2, 1);  // the same triangle wound the other way: no volume
+    const struct {
+        const char* name;
+        Mesh mesh;
+        bool certified;
+    } cases[] = {
+        {"unit cube", rotated(unitCube(), {-0.5, -0.5, -0.5}), true},
+        {"sphere", rotated(sphere(40, 80), {0.1, -0.2, 0.1}), true},
+        {"sphere, not rotated", sphere(40, 80), true},
+        {"sphere far away", rotated(sphere(7, 5), {1e3, -3e3, 2e3}), false},
+        {"box 4 x 1 x 1", rotated(needle(4, 1), {0, 0, 0}), true},
+        {"needle 1e3 x 1 x 1", rotated(needle(1e3, 1), {0, 0, 0}), false},
+        {"needle 1 x 1e-5 x 1e-5", rotated(needle(1, 1e-5), {0, 0, 0}), false},
+        {"thin-walled hollow box", rotated(hollow, {-0.5, -0.5, -0.5}), false},
+        {"flat", flat, false},
+    };
+    for (const auto& c : cases) {
+        const testmesh::FloatMesh mesh(c.mesh);
+        const massprops::detail::Bounds box = massprops::detail::bounds(mesh.view());
+        const std::size_t triangles = mesh.indices.size() / 3;
+        const massprops::detail::Moments m =
+            massprops::detail::integrateTrusted(mesh.positions.data(), mesh.indices.data(), triangles,
+                                                mesh.positions.size() / 3);
+        EXPECT_EQ(massprops::detail::plainDeterminantsSuffice(m, box, triangles), c.certified) << c.name;
+        long double exact = 0, r = 0, edges2 = 0;
+        for (std::size_t t = 0; t < triangles; ++t) {
+            massprops::Vec3 p[3];
+            for (int k = 0; k < 3; ++k)
+                for (int i = 0; i < 3; ++i) p[k][i] = mesh.positions[3 * mesh.indices[3 * t + k] + i];
+            exact += massprops::detail::accurateDeterminant(p[0], p[1], p[2]);
+            for (int k = 0; k < 3; ++k) {
+                const massprops::Vec3 &u = p[k], &v = p[(k + 1) % 3];
+                r = std::max(r,
+                             std::sqrt((long double)u[0] * u[0] + (long double)u[1] * u[1] + (long double)u[2] * u[2]));
+                for (int i = 0; i < 3; ++i) edges2 += ((long double)u[i] - v[i]) * ((long double)u[i] - v[i]);
+            }
+        }
+        EXPECT_LE(std::abs(m.d - exact), std::ldexp(r * edges2, -50)) << c.name;
+    }
+}
+
+// The world origin is near the box's centre when within an eighth of the box along every axis.
+TEST(TrustedPath, NearWorldOriginIsWithinAnEighthOfTheBox) {
+    using massprops::detail::Bounds;
+    using massprops::detail::nearWorldOrigin;
+    EXPECT_TRUE(nearWorldOrigin(Bounds{{-1, -2, -3}, {1, 2, 3}}));
+    EXPECT_TRUE(nearWorldOrigin(Bounds{{-0.875, -2, -3}, {1.125, 2, 3}}));  // centre 0.125: an eighth of 1
+    EXPECT_FALSE(nearWorldOrigin(Bounds{{-0.75, -2, -3}, {1.25, 2, 3}}));
+    EXPECT_FALSE(nearWorldOrigin(Bounds{{5, 5, 5}, {5, 5, 5}}));
+    EXPECT_TRUE(nearWorldOrigin(Bounds{{-1, -1, 0}, {1, 1, 0}}));  // flat along z, at 0
+}
+
+// A mesh the certificate refuses, and one away from the world origin, get the default's sums
+// (accurate determinants where they cancel): the default's numbers, bit for bit.
+TEST(TrustedPath, UncertifiedOrFarMeshGetsTheDefaultSums) {
+    MeshOptions trusted;
+    trusted.check = false;
+    for (const Mesh& given : {rotated(needle(1, 1e-4), {0, 0, 0}), rotated(needle(1e4, 1), {0, 0, 0}),
+                              rotated(sphere(20, 40), {3, -2, 1})}) {
+        const testmesh::FloatMesh m(given);
+        const Result checked = massprops::measureMesh(m.view());
+        const Result r = massprops::measureMesh(m.view(), {}, trusted);
+        ASSERT_TRUE(r.ok() && checked.ok());
+        expectSameMassProperties(r.value, checked.value);
+        expectNoSurface(r.value);
     }
 }
 
@@ -469,6 +607,7 @@ TEST(TrustedPath, UnitCubeHasItsClosedForm) {
     for (int k = 0; k < 3; ++k) EXPECT_NEAR(r.value.centerOfMass[k], 0.5, 1e-15);
     EXPECT_NEAR(r.value.inertia[0], 3.0 / 6, 1e-15);  // m (a^2 + a^2) / 12
     EXPECT_NEAR(r.value.inertia[1], 0, 1e-15);
+    expectNoSurface(r.value);
 }
 
 TEST(TrustedPath, RefusesOtherModesAWeldAndFlatMeshes) {
@@ -524,11 +663,11 @@ TEST(TrustedPath, IndexOutOfRangeIsRefusedWhereverItIs) {
             }
         }
     }
-    // Every vertex, the last one too, is read: the numbers are the default's.
+    // Every vertex, the last one too, is read: the numbers are the default's, within its accuracy.
     const Result checked = measure(m.indices, {});
     const Result r = measure(m.indices, trusted);
     ASSERT_TRUE(r.ok() && checked.ok());
-    expectSameNumbers(r.value, checked.value);
+    expectCloseNumbers(r.value, checked.value, 1, 1e-12);
     // A bad index comes before a bad option, as in the default's checks.
     std::vector<std::uint32_t> indices = m.indices;
     indices[7] = vertices;

@@ -25,6 +25,24 @@ struct Mesh {
     }
 };
 
+// The same triangles with Float32 positions (check: false's plain sums take only these).
+struct FloatMesh {
+    std::vector<float> positions;
+    std::vector<std::uint32_t> indices;
+
+    explicit FloatMesh(const Mesh& m) : positions(m.positions.begin(), m.positions.end()), indices(m.indices) {}
+    massprops::MeshView view() const {
+        massprops::MeshView v;
+        v.positions = positions.data();
+        v.positionCount = positions.size();
+        v.positionType = massprops::ScalarType::Float32;
+        v.indices = indices.data();
+        v.indexCount = indices.size();
+        v.indexType = massprops::IndexType::Uint32;
+        return v;
+    }
+};
+
 // Axis-aligned box [lo, hi], outward winding, 8 shared vertices.
 inline Mesh box(const std::array<double, 3>& lo, const std::array<double, 3>& hi) {
     Mesh m;

@@ -153,6 +153,21 @@ TEST_F(Threads, TrustedPathGivesTheSameBitsForEveryThreadCount) {
     expectSameForEveryThreadCount(shuffled(bigSphere(), 5), trusted);
 }
 
+TEST_F(Threads, TrustedPlainSumsGiveTheSameBitsForEveryThreadCount) {
+    // Float32 about the world origin: check: false's plain sums (integrateTrusted).
+    MeshOptions trusted;
+    trusted.check = false;
+    const testmesh::FloatMesh m(shuffled(repairmesh::uvSphere(1, {0.01, -0.02, 0}, 300, 600).mesh, 5));
+    ASSERT_EQ(massprops::setThreadCount(1), 1u);
+    const Result one = massprops::measureMesh(m.view(), {}, trusted);
+    ASSERT_TRUE(one.ok());
+    for (unsigned threads : kThreadCounts) {
+        SCOPED_TRACE(threads);
+        ASSERT_EQ(massprops::setThreadCount(threads), threads);
+        expectSame(one, massprops::measureMesh(m.view(), {}, trusted));
+    }
+}
+
 TEST_F(Threads, ProofWeldsTheSameForEveryThreadCount) {
     // A sphere with every vertex of one hemisphere's seam copied a hair away: welded by the proof.
     const Mesh m = shuffled(soup(bigSphere()), 13);
