@@ -82,6 +82,15 @@ inline void addLanes(Moments& m, const Moments& even, const Moments& odd) {
     m.add(pair);
 }
 
+// What depends on the build's lanes (Moments2 is f64x2 sums or two scalar ones) is named apart
+// for SIMD and scalar translation units: only some files are compiled with -msimd128, and inline
+// functions of the same name but different bodies (an ODR violation) would be merged by the linker.
+#if defined(__wasm_simd128__)
+inline namespace simd_lanes {
+#else
+inline namespace scalar_lanes {
+#endif
+
 #if defined(__wasm_simd128__)
 // Moments of the even and odd triangles of a block, in the two lanes of f64x2 sums.
 struct Moments2 {
@@ -456,6 +465,8 @@ inline Moments integrateTrusted(const float* positions, const std::uint32_t* ind
     return integrateBlocks(PositionReader<float>{positions}, IndexReader<std::uint32_t>{indices}, triangles, vertices,
                            Vec3{0, 0, 0}, Unweighted{}, true);
 }
+
+}  // inline namespace
 
 // Whether check: false integrates a mesh in this box about the world origin (integrateTrusted):
 // where that lies near the box's centre, within an eighth of the box along every axis, so that
