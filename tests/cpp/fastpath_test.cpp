@@ -636,14 +636,7 @@ TEST(TrustedPath, IndexOutOfRangeIsRefusedWhereverItIs) {
     MeshOptions trusted;
     trusted.check = false;
     const auto measure = [&](const std::vector<std::uint32_t>& indices, const MeshOptions& options) {
-        massprops::MeshView view;
-        view.positions = positions.data();
-        view.positionCount = positions.size();
-        view.positionType = massprops::ScalarType::Float32;
-        view.indices = indices.data();
-        view.indexCount = indices.size();
-        view.indexType = massprops::IndexType::Uint32;
-        return massprops::measureMesh(view, {}, options);
+        return massprops::measureMesh(testmesh::viewOf(positions, indices), {}, options);
     };
     const std::size_t corners = m.indices.size();
     for (const std::size_t corner :

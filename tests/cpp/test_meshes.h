@@ -3,26 +3,32 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "mass_properties/mass_properties.h"
 
 namespace testmesh {
 
+// A view of xyz positions (double or float) and 32-bit indices.
+template <typename Scalar>
+massprops::MeshView viewOf(const std::vector<Scalar>& positions, const std::vector<std::uint32_t>& indices) {
+    static_assert(std::is_same_v<Scalar, double> || std::is_same_v<Scalar, float>);
+    massprops::MeshView v;
+    v.positions = positions.data();
+    v.positionCount = positions.size();
+    v.positionType = std::is_same_v<Scalar, float> ? massprops::ScalarType::Float32 : massprops::ScalarType::Float64;
+    v.indices = indices.data();
+    v.indexCount = indices.size();
+    v.indexType = massprops::IndexType::Uint32;
+    return v;
+}
+
 struct Mesh {
     std::vector<double> positions;
     std::vector<std::uint32_t> indices;
 
-    massprops::MeshView view() const {
-        massprops::MeshView v;
-        v.positions = positions.data();
-        v.positionCount = positions.size();
-        v.positionType = massprops::ScalarType::Float64;
-        v.indices = indices.data();
-        v.indexCount = indices.size();
-        v.indexType = massprops::IndexType::Uint32;
-        return v;
-    }
+    massprops::MeshView view() const { return viewOf(positions, indices); }
 };
 
 // The same triangles with Float32 positions (check: false's plain sums take only these).
@@ -31,16 +37,7 @@ struct FloatMesh {
     std::vector<std::uint32_t> indices;
 
     explicit FloatMesh(const Mesh& m) : positions(m.positions.begin(), m.positions.end()), indices(m.indices) {}
-    massprops::MeshView view() const {
-        massprops::MeshView v;
-        v.positions = positions.data();
-        v.positionCount = positions.size();
-        v.positionType = massprops::ScalarType::Float32;
-        v.indices = indices.data();
-        v.indexCount = indices.size();
-        v.indexType = massprops::IndexType::Uint32;
-        return v;
-    }
+    massprops::MeshView view() const { return viewOf(positions, indices); }
 };
 
 // Axis-aligned box [lo, hi], outward winding, 8 shared vertices.
