@@ -3,7 +3,7 @@
 // same mesh closed by hand, or with numbers derived in the comments. Invariances (order, winding,
 // seams, number types) are checked against the undamaged answer, not against each other only.
 import { init, MassPropertiesError } from '../../js/index.js';
-import { Fraction, exactMassProperties, maxAbs, relativeError } from './helpers/exact.js';
+import { Fraction, exactMassProperties } from './helpers/exact.js';
 import {
   box,
   CLOSED_CUBE_DIAGNOSTICS,
@@ -31,9 +31,9 @@ import {
   withoutTriangles,
 } from './helpers/repair-meshes.js';
 import { expectMassPropertiesError } from './helpers/errors.js';
+import { expectMatchesExact } from './helpers/expect-exact.js';
 
 const TOL = 1e-12;
-const EPS = 2 ** -52;
 
 let mp;
 beforeAll(async () => {
@@ -44,23 +44,6 @@ beforeAll(async () => {
 
 // Nothing repaired: the repairs of a clean closed mesh (one definition, in the helpers).
 const NO_REPAIRS = CLOSED_CUBE_DIAGNOSTICS.repairs;
-
-/**
- * A library result against the exact values of a closed mesh: volume and mass relative to
- * themselves, the center of mass relative to the body's size (plus its own rounding), the
- * inertia tensor relative to its largest entry (zero off-diagonals cannot be judged relatively).
- */
-function expectMatchesExact(result, exact, size, tol = TOL) {
-  expect(relativeError(result.volume, exact.volume)).toBeLessThanOrEqual(tol);
-  expect(relativeError(result.mass, exact.mass)).toBeLessThanOrEqual(tol);
-  result.centerOfMass.forEach((x, i) => {
-    const err = Fraction.from(x).sub(exact.centerOfMass[i]).abs().toNumber();
-    expect(err).toBeLessThanOrEqual(tol * size + 4 * EPS * Math.abs(x));
-  });
-  const scale = maxAbs(exact.inertia);
-  const err = maxAbs(result.inertia.map((x, i) => Fraction.from(x).sub(exact.inertia[i])));
-  expect(err.div(scale).toNumber()).toBeLessThanOrEqual(tol);
-}
 
 /** Two library results describe the same body (same tolerances as above). */
 function expectSameBody(got, want, size, tol = TOL) {
