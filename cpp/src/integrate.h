@@ -469,7 +469,7 @@ inline Moments integrateTrusted(const float* positions, const std::uint32_t* ind
 }  // inline namespace
 
 // Whether check: false integrates a mesh in this box about the world origin (integrateTrusted):
-// where that lies near the box's centre, within an eighth of the box along every axis, so that
+// where that lies near the box's centre, within an eighth of its half-width along every axis, so that
 // plainDeterminantsSuffice's r is at most an eighth larger than about the centre. A mesh modelled
 // around the origin, the common case; another gets the default's sums about the centre.
 inline bool nearWorldOrigin(const Bounds& box) {
